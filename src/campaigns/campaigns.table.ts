@@ -1,0 +1,37 @@
+export interface CampaignsTable {
+  workspace_id: string;
+  id: string;
+  name: string;
+  /** DRAFT | ACTIVE | COMPLETED | ARCHIVED */
+  status: string;
+  description: string | null;
+  creator_id: string;
+  /** JSON: outreach settings (templates, follow-up, sender policy). */
+  settings: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CampaignParticipantsTable {
+  workspace_id: string;
+  campaign_id: string;
+  team_member_id: string;
+}
+
+export interface CampaignContactsTable {
+  workspace_id: string;
+  campaign_id: string;
+  id: string;
+  username: string;
+  /** Lower-cased username: enrolment compares usernames case-insensitively. */
+  username_key: string;
+  network_urn: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  crm_id: string | null;
+  /** QUEUED | INVITED | CONNECTED | FAILED | SKIPPED | WITHDRAWN */
+  status: string;
+  created_at: number;
+  updated_at: number;
+}

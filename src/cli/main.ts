@@ -1,0 +1,29 @@
+import { Command, CommanderError } from 'commander';
+import { UsageError } from '../shared/errors.js';
+import { creditsCommands } from './credits.commands.js';
+import { keyCommands } from './key.commands.js';
+import { memberCommands } from './member.commands.js';
+import { migrateCommand } from './migrate.command.js';
+import { serveCommand } from './serve.command.js';
+import { workspaceCommands } from './workspace.commands.js';
+
+const program = new Command('warmline')
+  .description('Warmline: leads, content feeds and networking outreach for sales teams (v2 API)')
+  .version('0.2.0')
+  .showHelpAfterError()
+  .exitOverride();
+
+for (const command of [serveCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands()]) {
+  program.addCommand(command);
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  if (err instanceof UsageError) {
+    process.stderr.write(`warmline: ${err.message}\n`);
+    process.exit(1);
+  }
+  throw err;
+}

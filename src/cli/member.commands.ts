@@ -1,0 +1,59 @@
+import { Command, Option } from 'commander';
+import { UsageError } from '../shared/errors.js';
+import { parseIso } from '../shared/time.js';
+import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
+import { addTeamMember } from '../workspace/workspace.service.js';
+import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+
+interface MemberFlags extends CommonFlags {
+  workspace: string;
+  email: string;
+  id?: string;
+  firstName?: string;
+  lastName?: string;
+  inactiveSeat?: boolean;
+  integrationStatus?: string;
+  networkUsername?: string;
+  profileViewsCount?: number;
+  followersCount?: number;
+  lastNetworkUpdate?: string;
+  profilePicture?: string;
+}
+
+export function memberCommands(): Command {
+  const group = new Command('member').description('manage team members');
+  withCommonOptions(group.command('add').description('add a team member to a workspace; prints {"id"}'))
+    .requiredOption('--workspace <id>', 'workspace id')
+    .requiredOption('--email <email>', 'email (unique in the workspace)')
+    .option('--id <id>', 'use this id instead of a generated one')
+    .option('--first-name <name>')
+    .option('--last-name <name>')
+    .option('--inactive-seat', 'the member does not hold an active seat')
+    .addOption(new Option('--integration-status <status>', 'network account state').choices([...INTEGRATION_STATUSES]).default('NOT_CONNECTED'))
+    .option('--network-username <username>', 'username on the external network')
+    .option('--profile-views-count <n>', 'profile views', parseInteger('--profile-views-count'))
+    .option('--followers-count <n>', 'followers', parseInteger('--followers-count'))
+    .option('--last-network-update <iso>', 'ISO 8601 date-time of the last network update')
+    .option('--profile-picture <url>', 'picture URL (default: the service placeholder)')
+    .action(async (flags: MemberFlags) => {
+      const lastUpdate = flags.lastNetworkUpdate === undefined ? null : parseIso(flags.lastNetworkUpdate);
+      if (lastUpdate === undefined) throw new UsageError('--last-network-update must be an ISO 8601 date-time such as 2025-03-01T10:00:00Z');
+      const result = await withContext(flags, (ctx) =>
+        addTeamMember(ctx.database.db, ctx.clock, flags.workspace, {
+          id: flags.id,
+          email: flags.email,
+          first_name: flags.firstName,
+          last_name: flags.lastName,
+          is_active_seat: !flags.inactiveSeat,
+          integration_status: flags.integrationStatus,
+          network_username: flags.networkUsername,
+          profile_views_count: flags.profileViewsCount,
+          followers_count: flags.followersCount,
+          last_network_update: lastUpdate,
+          profile_picture: flags.profilePicture,
+        }),
+      );
+      print(flags, result, () => `added team member ${result.id}`);
+    });
+  return group;
+}

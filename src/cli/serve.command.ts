@@ -1,0 +1,66 @@
+import { Command, Option } from 'commander';
+import { loadConfig, SETTINGS, type ConfigFlags } from '../config.js';
+import { createContext } from '../context.js';
+import { prepareFirstRun } from '../demo/first-run.js';
+import { buildServer } from '../http/server.js';
+import { loadTlsMaterial } from '../http/tls.js';
+import { loadOrCreateSecret } from '../context.js';
+import { withCommonOptions, type CommonFlags } from './options.js';
+
+const env = (key: keyof typeof SETTINGS) => SETTINGS[key].env;
+
+export function serveCommand(): Command {
+  return withCommonOptions(new Command('serve').description('migrate the database and serve the v2 API over HTTPS'))
+    .addOption(new Option('--host <host>', 'address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)').env(env('host')))
+    .addOption(new Option('--port <port>', 'port to listen on (default 8443)').env(env('port')))
+    .addOption(new Option('--rate-limit <n>', 'requests per rolling minute per workspace (default 80)').env(env('rateLimit')))
+    .addOption(new Option('--tls-cert <file>', 'PEM certificate (default: self-signed, created in the data directory)').env(env('tlsCert')))
+    .addOption(new Option('--tls-key <file>', 'PEM private key for --tls-cert').env(env('tlsKey')))
+    .addOption(new Option('--trust-proxy', 'plain HTTP behind a TLS-terminating proxy; requests must carry X-Forwarded-Proto: https').env(env('trustProxy')))
+    .addOption(new Option('--redis-url <url>', 'share the rate limit across processes through Redis').env(env('redisUrl')))
+    .addOption(new Option('--public-url <url>', 'base URL for links to the service (default: as the client reached it)').env(env('publicUrl')))
+    .addOption(new Option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (default info)').env(env('logLevel')))
+    .addOption(new Option('--no-demo', 'do not create the demo workspace on first run').env(env('demo')))
+    .action(async (flags: CommonFlags & ConfigFlags) => {
+      const config = loadConfig(flags);
+      const ctx = await createContext(config);
+      const tls = config.trustProxy ? null : await loadTlsMaterial(config);
+      const firstRun = config.demo ? await prepareFirstRun(ctx) : null;
+      const app = await buildServer({
+        config,
+        db: ctx.database.db,
+        clock: ctx.clock,
+        logger: ctx.logger,
+        secret: loadOrCreateSecret(config),
+        tls,
+      });
+      const address = await app.listen({ host: config.host, port: config.port });
+      const url = tls ? address.replace(/^http:/, 'https:') : address;
+      const info = {
+        url,
+        tls: tls ? { fingerprint_sha256: tls.fingerprint, self_signed: tls.selfSigned } : null,
+        demo: firstRun ? { workspace_id: firstRun.workspaceId, api_key: firstRun.apiKey } : null,
+      };
+      if (flags.json) {
+        process.stdout.write(`${JSON.stringify(info)}\n`);
+      } else {
+        const lines = [`Warmline is serving the v2 API at ${url} (docs: ${url}/docs)`];
+        if (tls) lines.push(`TLS certificate${tls.selfSigned ? ' (self-signed)' : ''} SHA-256 fingerprint: ${tls.fingerprint}`);
+        else lines.push('Plain HTTP behind a TLS-terminating proxy (--trust-proxy): requests need X-Forwarded-Proto: https');
+        if (firstRun) {
+          lines.push(`Created workspace ${firstRun.workspaceId} with demo data.`, `API key (shown only this once, keep it): ${firstRun.apiKey}`);
+          lines.push(`Try: curl -k -H "Authorization: Bearer ${firstRun.apiKey}" ${url}/v2/workspace/users`);
+        } else {
+          lines.push('Need an API key? npx warmline key create --workspace <id>   (workspace ids: npx warmline workspace list)');
+        }
+        process.stdout.write(`${lines.join('\n')}\n`);
+      }
+      const stop = async () => {
+        await app.close();
+        await ctx.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}

@@ -1,0 +1,22 @@
+import { Command } from 'commander';
+import { listWorkspaces } from '../workspace/workspace.repository.js';
+import { createWorkspace } from '../workspace/workspace.service.js';
+import { toIso } from '../shared/time.js';
+import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+
+export function workspaceCommands(): Command {
+  const group = new Command('workspace').description('manage workspaces');
+  withCommonOptions(group.command('create').description('create a workspace; prints {"id"}'))
+    .requiredOption('--name <name>', 'workspace name')
+    .option('--id <id>', 'use this id instead of a generated one')
+    .action(async (flags: CommonFlags & { name: string; id?: string }) => {
+      const result = await withContext(flags, (ctx) => createWorkspace(ctx.database.db, ctx.clock, flags.name, flags.id));
+      print(flags, result, () => `created workspace ${result.id}`);
+    });
+  withCommonOptions(group.command('list').description('list workspaces')).action(async (flags: CommonFlags) => {
+    const rows = await withContext(flags, (ctx) => listWorkspaces(ctx.database.db));
+    const items = rows.map((w) => ({ id: w.id, name: w.name, created_at: toIso(w.created_at) }));
+    print(flags, items, () => items.map((w) => `${w.id}\t${w.name}\t${w.created_at}`).join('\n') || 'no workspaces');
+  });
+  return group;
+}

@@ -1,0 +1,102 @@
+// The one place that reads the environment. Every setting: its flag, its variable, its default.
+import path from 'node:path';
+import { UsageError } from './shared/errors.js';
+
+export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  readonly dataDir: string;
+  readonly db: DbTarget;
+  readonly host: string;
+  readonly port: number;
+  readonly rateLimitPerMinute: number;
+  readonly tlsCertFile: string | null;
+  readonly tlsKeyFile: string | null;
+  readonly trustProxy: boolean;
+  readonly redisUrl: string | null;
+  readonly publicUrl: string | null;
+  readonly secret: string | null;
+  readonly logLevel: string;
+  readonly demo: boolean;
+}
+
+/** Values given on the command line; anything not given falls back to the environment, then defaults. */
+export interface ConfigFlags {
+  dataDir?: string;
+  db?: string;
+  host?: string;
+  port?: string | number;
+  rateLimit?: string | number;
+  tlsCert?: string;
+  tlsKey?: string;
+  trustProxy?: boolean;
+  redisUrl?: string;
+  publicUrl?: string;
+  logLevel?: string;
+  demo?: boolean;
+}
+
+export const SETTINGS = {
+  dataDir: { env: 'WARMLINE_DATA_DIR', default: './data' },
+  db: { env: 'WARMLINE_DB', default: '<data-dir>/warmline.db' },
+  host: { env: 'WARMLINE_HOST', default: '127.0.0.1' },
+  port: { env: 'WARMLINE_PORT', default: '8443' },
+  rateLimit: { env: 'WARMLINE_RATE_LIMIT', default: '80' },
+  tlsCert: { env: 'WARMLINE_TLS_CERT', default: null },
+  tlsKey: { env: 'WARMLINE_TLS_KEY', default: null },
+  trustProxy: { env: 'WARMLINE_TRUST_PROXY', default: 'false' },
+  redisUrl: { env: 'WARMLINE_REDIS_URL', default: null },
+  publicUrl: { env: 'WARMLINE_PUBLIC_URL', default: null },
+  secret: { env: 'WARMLINE_SECRET', default: null },
+  logLevel: { env: 'WARMLINE_LOG_LEVEL', default: 'info' },
+  demo: { env: 'WARMLINE_DEMO', default: 'true' },
+} as const;
+
+export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
+  if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value };
+  const file = value.replace(/^sqlite:(\/\/)?/, '');
+  if (file === '') throw new UsageError(`database: "${value}" names no file`);
+  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+}
+
+function toInt(name: string, raw: string | number, min: number, max: number): number {
+  const n = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return n;
+}
+
+function toBool(name: string, raw: string | boolean): boolean {
+  if (typeof raw === 'boolean') return raw;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off|)$/i.test(raw)) return false;
+  throw new UsageError(`${name} must be true or false (got "${raw}")`);
+}
+
+export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
+  const pick = <K extends keyof typeof SETTINGS>(key: K, flag: string | number | boolean | undefined) =>
+    flag ?? env[SETTINGS[key].env] ?? SETTINGS[key].default;
+  const dataDir = path.resolve(String(pick('dataDir', flags.dataDir)));
+  const dbRaw = flags.db ?? env.WARMLINE_DB ?? path.join(dataDir, 'warmline.db');
+  const tlsCertFile = pick('tlsCert', flags.tlsCert) as string | null;
+  const tlsKeyFile = pick('tlsKey', flags.tlsKey) as string | null;
+  if ((tlsCertFile === null) !== (tlsKeyFile === null)) throw new UsageError('--tls-cert and --tls-key go together');
+  const logLevel = String(pick('logLevel', flags.logLevel));
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new UsageError(`log level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
+  }
+  return Object.freeze({
+    dataDir,
+    db: parseDbTarget(dbRaw),
+    host: String(pick('host', flags.host)),
+    port: toInt('port', pick('port', flags.port) as string, 0, 65535),
+    rateLimitPerMinute: toInt('rate limit', pick('rateLimit', flags.rateLimit) as string, 1, 100_000_000),
+    tlsCertFile: tlsCertFile && path.resolve(tlsCertFile),
+    tlsKeyFile: tlsKeyFile && path.resolve(tlsKeyFile),
+    trustProxy: toBool('trust proxy', pick('trustProxy', flags.trustProxy) as string),
+    redisUrl: pick('redisUrl', flags.redisUrl) as string | null,
+    publicUrl: (pick('publicUrl', flags.publicUrl) as string | null)?.replace(/\/+$/, '') ?? null,
+    secret: pick('secret', undefined) as string | null,
+    logLevel,
+    demo: toBool('demo', pick('demo', flags.demo) as string),
+  });
+}

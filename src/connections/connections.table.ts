@@ -1,0 +1,32 @@
+export interface ConnectionsTable {
+  workspace_id: string;
+  team_member_id: string;
+  contact_urn: string;
+  /** CONNECTED | PENDING */
+  state: string;
+  since: number | null;
+  updated_at: number;
+}
+
+/**
+ * Every outbound action is written here before it is attempted; the idempotency key makes a
+ * second attempt of the same action impossible, across crashes and worker processes.
+ */
+export interface NetworkActionsTable {
+  id: string;
+  workspace_id: string;
+  idempotency_key: string;
+  /** INVITATION | MESSAGE | WITHDRAWAL */
+  kind: string;
+  team_member_id: string;
+  contact_urn: string;
+  /** JSON: what is sent (note, message text). */
+  payload: string;
+  /** PENDING | SENT | FAILED */
+  status: string;
+  provider_ref: string | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}

@@ -1,0 +1,45 @@
+// The composition root: builds what the service needs from the config, once.
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { pino, type Logger } from 'pino';
+import type { Config } from './config.js';
+import { connectDb, type DbHandle } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock, type Clock } from './shared/clock.js';
+
+export interface AppContext {
+  config: Config;
+  logger: Logger;
+  clock: Clock;
+  database: DbHandle;
+  close(): Promise<void>;
+}
+
+export function createLogger(level: string): Logger {
+  return pino({
+    level,
+    redact: { paths: ['req.headers.authorization', '*.key', '*.apiKey', '*.contact_email', '*.phone_number'], censor: '[redacted]' },
+  });
+}
+
+/** The server secret (signs cursors): configured, or created once in the data directory. */
+export function loadOrCreateSecret(config: Config): Buffer {
+  if (config.secret) return Buffer.from(config.secret, 'utf8');
+  const file = path.join(config.dataDir, 'secret.key');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+  }
+  return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
+}
+
+export async function createContext(config: Config, options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {}): Promise<AppContext> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = connectDb(config.db);
+  if (options.migrate !== false) {
+    const applied = await migrateToLatest(database.db);
+    if (applied.length > 0) logger.child({ subsystem: 'db' }).info({ applied }, 'migrations applied');
+  }
+  return { config, logger, clock: options.clock ?? systemClock, database, close: () => database.close() };
+}

@@ -1,0 +1,41 @@
+// The one place that knows which SQL engine is underneath.
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DbTarget } from '../config.js';
+import type { Db } from './database.js';
+
+export type Dialect = DbTarget['dialect'];
+
+export interface DbHandle {
+  readonly db: Db;
+  readonly dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) and numeric come back from pg as strings; every bigint here is an epoch-ms
+// timestamp, a count or a company id, all well inside the safe-integer range.
+const pgTypes = {
+  getTypeParser(oid: number, format?: any) {
+    if (oid === 20 || oid === 1700) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+export function connectDb(target: DbTarget, options: { poolSize?: number } = {}): DbHandle {
+  if (target.dialect === 'sqlite') {
+    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    const sqlite = new BetterSqlite3(target.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 10000');
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) }) as Db;
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, types: pgTypes });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as Db;
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

@@ -1,0 +1,32 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { ApiKeysTable } from '../auth/api-keys.table.js';
+import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
+import type { ConnectionsTable, NetworkActionsTable } from '../connections/connections.table.js';
+import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
+import type { PostsTable } from '../content/posts.table.js';
+import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
+import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
+
+/** The database type, assembled from each feature's table file. */
+export interface Database {
+  workspaces: WorkspacesTable;
+  api_keys: ApiKeysTable;
+  team_members: TeamMembersTable;
+  tracked_contacts: TrackedContactsTable;
+  credit_ledger: CreditLedgerTable;
+  companies: CompaniesTable;
+  contacts: ContactsTable;
+  posts: PostsTable;
+  leads: LeadsTable;
+  lead_history: LeadHistoryTable;
+  lead_notes: LeadNotesTable;
+  connections: ConnectionsTable;
+  network_actions: NetworkActionsTable;
+  campaigns: CampaignsTable;
+  campaign_participants: CampaignParticipantsTable;
+  campaign_contacts: CampaignContactsTable;
+}
+
+export type Db = Kysely<Database>;
+/** A database handle or an open transaction: repositories accept either. */
+export type DbOrTx = Kysely<Database> | Transaction<Database>;

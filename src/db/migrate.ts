@@ -1,0 +1,11 @@
+import { Migrator, type MigrationResultSet } from 'kysely';
+import type { Db } from './database.js';
+import { migrations } from './migrations/index.js';
+
+/** Brings the schema up to date; returns the names of the migrations that ran. */
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,12 @@
+// Every authenticated feature, registered inside the API context (auth, rate limit, 401/422/429 docs).
+import type { FastifyInstance } from 'fastify';
+import { workspaceRoutes } from '../workspace/workspace.routes.js';
+import { workspaceSchemas } from '../workspace/workspace.schemas.js';
+import type { ServerDeps } from './server.js';
+
+/** Component schemas of the features, named in the OpenAPI document by their $id. */
+export const featureSchemas = [...workspaceSchemas];
+
+export async function registerApiRoutes(api: FastifyInstance, deps: ServerDeps): Promise<void> {
+  await api.register(workspaceRoutes, deps);
+}

@@ -1,0 +1,26 @@
+// The one mapping from domain error codes to HTTP statuses and bodies (decisions.md).
+import type { DomainErrorCode } from '../shared/errors.js';
+
+export const domainErrorTable: Record<DomainErrorCode, { status: number; detail: string }> = {
+  lead_not_found: { status: 400, detail: 'Lead record not found' },
+  note_not_found: { status: 400, detail: 'Note not found' },
+  invalid_cursor: { status: 400, detail: 'Invalid cursor' },
+  invalid_team_member_filter: { status: 400, detail: 'Invalid team_member_id' },
+  campaign_not_found: { status: 404, detail: 'Campaign not found' },
+  campaign_archived: { status: 400, detail: 'Campaign is archived' },
+  team_member_forbidden: { status: 403, detail: 'Invalid team_member_id' },
+  account_not_connected: { status: 403, detail: "Team member's network account is not connected" },
+  contact_not_found: { status: 400, detail: 'Contact not found' },
+  contact_not_connected: {
+    status: 406,
+    detail: 'Contact is not connected with the team member; send a connection request first',
+  },
+};
+
+/** An error raised at the HTTP edge itself (auth, rate limit, transport), already in wire terms. */
+export class HttpError extends Error {
+  constructor(readonly statusCode: number, readonly detail: string, readonly headers: Record<string, string> = {}) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,41 @@
+// The paths that need no key and are never rate limited (decisions.md: unauthenticated paths).
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { fileURLToPath } from 'node:url';
+import { EmptyObjectSchema } from './schemas.js';
+
+export const SERVICE_NAME = 'Warmline';
+export const API_VERSION = '0.2.0';
+export const PLACEHOLDER_PATH = '/static/placeholder-avatar.svg';
+
+const placeholderSvg = fs.readFileSync(fileURLToPath(new URL('../../static/placeholder-avatar.svg', import.meta.url)));
+
+/** Absolute URL of one of the service's own assets, as the client reached the service. */
+export function assetUrl(request: FastifyRequest, publicUrl: string | null, path: string): string {
+  return `${publicUrl ?? `${request.protocol}://${request.host}`}${path}`;
+}
+
+const RootSchema = Type.Object({
+  name: Type.String(),
+  version: Type.String(),
+  docs_url: Type.String(),
+  openapi_url: Type.String(),
+});
+
+export async function publicRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/',
+    { schema: { tags: ['meta'], summary: 'Service information', response: { 200: RootSchema } } },
+    async () => ({ name: SERVICE_NAME, version: API_VERSION, docs_url: '/docs', openapi_url: '/openapi.json' }),
+  );
+  app.get(
+    '/v2/health',
+    { schema: { tags: ['meta'], summary: 'Health check', description: 'No authentication; not rate limited.', response: { 200: EmptyObjectSchema } } },
+    async () => ({}),
+  );
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get(PLACEHOLDER_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(placeholderSvg),
+  );
+}

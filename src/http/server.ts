@@ -1,0 +1,98 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Clock } from '../shared/clock.js';
+import { featureSchemas, registerApiRoutes } from './api.routes.js';
+import { registerAuth, registerAuthRejection } from './auth.js';
+import { registerDocs } from './docs.js';
+import { registerErrorHandling } from './error-handler.js';
+import { HttpError } from './error-table.js';
+import { publicRoutes } from './public.routes.js';
+import { registerRateLimit } from './rate-limit.js';
+import { authErrorResponses, sharedSchemas } from './schemas.js';
+import type { TlsMaterial } from './tls.js';
+import { pydanticValidatorCompiler, readBody } from './validation/request.js';
+import { registerSchema } from './validation/validate.js';
+
+export interface ServerDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  secret: Buffer;
+  /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
+  tls: TlsMaterial | null;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Query strings as Starlette reads them: `+` is a space and a repeated parameter's last value wins. */
+function parseQuery(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(text)) out[key] = value;
+  return out;
+}
+
+export type App = FastifyInstance;
+
+export async function buildServer(deps: ServerDeps): Promise<App> {
+  const { config, tls } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger.child({ subsystem: 'http' }) as FastifyBaseLogger,
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } } : {}),
+    trustProxy: config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery },
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+    },
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      // One line per request is noise at info level; debug and trace show them.
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(pydanticValidatorCompiler);
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    try {
+      done(null, readBody(request.headers['content-type'], body as Buffer));
+    } catch (err) {
+      done(err as Error, undefined);
+    }
+  });
+  for (const schema of [...sharedSchemas, ...featureSchemas]) {
+    app.addSchema(schema);
+    registerSchema(schema);
+  }
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (config.trustProxy && request.headers['x-forwarded-proto'] !== 'https') throw new HttpError(400, 'HTTPS required');
+  });
+
+  await registerDocs(app);
+  await app.register(publicRoutes);
+  await app.register(async (api) => {
+    // Every route in here is authenticated, rate limited and documented as such.
+    api.addHook('onRoute', (route) => {
+      route.schema = {
+        ...route.schema,
+        security: [{ HTTPBearer: [] }],
+        response: { ...authErrorResponses, ...(route.schema?.response as object) },
+      };
+    });
+    registerAuth(api, deps.db);
+    await registerRateLimit(api, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+    registerAuthRejection(api);
+    await registerApiRoutes(api, deps);
+  });
+  return app;
+}

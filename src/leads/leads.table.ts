@@ -1,0 +1,57 @@
+// A lead keeps its own copy of the person's profile fields so that list pages need no join.
+export interface LeadsTable {
+  workspace_id: string;
+  id: string;
+  contact_urn: string | null;
+  team_member_id: string | null;
+  source_post_id: string | null;
+  company_id: number | null;
+  /** NEW | QUALIFIED | DISQUALIFIED | DISCARDED (the last is never shown by the API). */
+  status: string;
+  /** JSON array of strings. */
+  tags: string;
+  crm_id: string | null;
+  crm_contact_url: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  headline: string | null;
+  job_title: string | null;
+  username: string | null;
+  network_url: string | null;
+  contact_email: string | null;
+  phone_number: string | null;
+  enrichment_status: string | null;
+  source: string | null;
+  source_content_url: string | null;
+  engagement_events_count: number | null;
+  engagement_score: number | null;
+  is_icp_match: number;
+  /** 1 when a user set is_icp_match; automatic ICP matching then leaves it alone. */
+  icp_manual: number;
+  is_account_based: number;
+  picture: string | null;
+  followers_count: number | null;
+  connections_count: number | null;
+  country: string | null;
+  feed_updated_at: number | null;
+  created_at: number;
+  last_engagement_dt: number | null;
+  updated_at: number;
+}
+
+export interface LeadHistoryTable {
+  workspace_id: string;
+  id: string;
+  lead_id: string;
+  description: string | null;
+  recorded_at: number | null;
+}
+
+export interface LeadNotesTable {
+  workspace_id: string;
+  id: string;
+  lead_id: string;
+  content: string;
+  created_at: number;
+  updated_at: number;
+}

@@ -1,0 +1,28 @@
+// Domain errors carry a stable code; the HTTP edge maps codes to statuses and bodies in one
+// table (src/http/error-table.ts). Nothing below the routes knows about HTTP.
+export type DomainErrorCode =
+  | 'lead_not_found'
+  | 'note_not_found'
+  | 'invalid_cursor'
+  | 'invalid_team_member_filter'
+  | 'campaign_not_found'
+  | 'campaign_archived'
+  | 'team_member_forbidden'
+  | 'account_not_connected'
+  | 'contact_not_found'
+  | 'contact_not_connected';
+
+export class DomainError extends Error {
+  constructor(readonly code: DomainErrorCode, message: string = code) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+/** An operator-facing failure (CLI): printed without a stack trace, exit code 1. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,24 @@
+// Timestamps are stored as epoch milliseconds (one choice for both SQLite and PostgreSQL) and
+// shown as ISO 8601 UTC with a `Z`, without a fraction when there is none (as Pydantic does).
+
+export function toIso(ms: number): string;
+export function toIso(ms: number | null | undefined): string | null;
+export function toIso(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined) return null;
+  const iso = new Date(ms).toISOString();
+  return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
+}
+
+/** Parses an ISO 8601 date-time with an offset or `Z`; undefined when it is not one. */
+export function parseIso(text: string): number | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})$/.test(text)) return undefined;
+  const ms = Date.parse(text);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** Epoch ms of 00:00:00Z of a `YYYY-MM-DD` date. */
+export function startOfDay(date: string): number {
+  return Date.parse(`${date}T00:00:00Z`);
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { CreditLedgerTable, TeamMembersTable, WorkspacesTable } from './workspace.table.js';
+
+export function insertWorkspace(db: DbOrTx, row: WorkspacesTable) {
+  return db.insertInto('workspaces').values(row).execute();
+}
+
+export function findWorkspace(db: DbOrTx, id: string) {
+  return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listWorkspaces(db: DbOrTx) {
+  return db.selectFrom('workspaces').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export function insertTeamMember(db: DbOrTx, row: TeamMembersTable) {
+  return db.insertInto('team_members').values(row).execute();
+}
+
+/** Active seats first, then by email (decisions.md). */
+export function listTeamMembers(db: DbOrTx, workspaceId: string) {
+  return db
+    .selectFrom('team_members')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('is_active_seat', 'desc')
+    .orderBy('email')
+    .orderBy('id')
+    .execute();
+}
+
+export function findTeamMember(db: DbOrTx, workspaceId: string, id: string) {
+  return db.selectFrom('team_members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function findTeamMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
+  return db
+    .selectFrom('team_members')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+export function insertLedgerEntry(db: DbOrTx, row: CreditLedgerTable) {
+  return db.insertInto('credit_ledger').values(row).execute();
+}
+
+export async function sumLedger(db: DbOrTx, workspaceId: string): Promise<{ balance: number; lastUpdated: number | null }> {
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select([sql<number>`coalesce(sum(delta), 0)`.as('balance'), sql<number | null>`max(created_at)`.as('last_updated')])
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return { balance: Number(row.balance), lastUpdated: row.last_updated === null ? null : Number(row.last_updated) };
+}

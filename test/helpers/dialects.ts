@@ -1,0 +1,53 @@
+// Every storage and HTTP test runs once per dialect: SQLite always, PostgreSQL when
+// WARMLINE_TEST_PG_URL names a server (each suite gets a fresh database there).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import type { DbTarget } from '../../src/config.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface TestDatabase {
+  target: DbTarget;
+  drop(): Promise<void>;
+}
+
+const pgUrl = process.env.WARMLINE_TEST_PG_URL ?? null;
+const only = process.env.WARMLINE_TEST_DIALECTS?.split(',').map((s) => s.trim()) ?? null;
+
+export function enabledDialects(): DialectName[] {
+  const all: DialectName[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+  return only ? all.filter((d) => only.includes(d)) : all;
+}
+
+export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-test-'));
+    return { target: { dialect: 'sqlite', file: path.join(dir, 'test.db') }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  if (!pgUrl) throw new Error('WARMLINE_TEST_PG_URL is not set');
+  const name = `warmline_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(pgUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { dialect: 'postgres', url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: pgUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** `describe` once per enabled dialect, named after it. */
+export function describeEachDialect(title: string, body: (dialect: DialectName) => void): void {
+  for (const dialect of enabledDialects()) describe(`${title} [${dialect}]`, () => body(dialect));
+}

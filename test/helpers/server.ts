@@ -1,0 +1,73 @@
+// Starts the real service (HTTPS, real database) for a suite, and closes what it opened.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createApiKey } from '../../src/auth/api-keys.service.js';
+import { loadConfig, type Config, type ConfigFlags } from '../../src/config.js';
+import { createContext, createLogger, loadOrCreateSecret, type AppContext } from '../../src/context.js';
+import { buildServer, type App } from '../../src/http/server.js';
+import { loadTlsMaterial } from '../../src/http/tls.js';
+import { type Clock } from '../../src/shared/clock.js';
+import { createWorkspace } from '../../src/workspace/workspace.service.js';
+import { makeClient, type Client } from './client.js';
+import { createTestDatabase, type DialectName } from './dialects.js';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  ctx: AppContext;
+  config: Config;
+  /** A client without a key. */
+  client: Client;
+  /** Creates a workspace and returns its id, a key and a client that uses the key. */
+  newWorkspace(name?: string): Promise<{ id: string; key: string; client: Client }>;
+  close(): Promise<void>;
+}
+
+// The self-signed certificate is made once per test run and shared by every suite (RSA key
+// generation is the slowest part of a start).
+const sharedTlsDir = path.join(os.tmpdir(), 'warmline-test-tls');
+
+export async function startServer(
+  dialect: DialectName,
+  options: { flags?: ConfigFlags; env?: Record<string, string>; clock?: Clock } = {},
+): Promise<TestServer> {
+  const database = await createTestDatabase(dialect);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-data-'));
+  fs.mkdirSync(path.join(dataDir, 'tls'), { recursive: true });
+  const tlsDir = path.join(sharedTlsDir, 'tls');
+  for (const f of ['cert.pem', 'key.pem']) if (fs.existsSync(path.join(tlsDir, f))) fs.copyFileSync(path.join(tlsDir, f), path.join(dataDir, 'tls', f));
+  const dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+  const config = loadConfig(
+    { dataDir, db: dbUrl, host: '127.0.0.1', port: 0, logLevel: 'silent', demo: false, ...options.flags },
+    options.env ?? {},
+  );
+  const ctx = await createContext(config, { clock: options.clock, logger: createLogger('silent') });
+  const tls = config.trustProxy ? null : await loadTlsMaterial(config);
+  if (!fs.existsSync(path.join(tlsDir, 'cert.pem'))) {
+    fs.mkdirSync(tlsDir, { recursive: true });
+    for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
+  }
+  const app = await buildServer({ config, db: ctx.database.db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), tls });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = tls ? address.replace(/^http:/, 'https:') : address;
+  const client = makeClient(url);
+  return {
+    url,
+    app,
+    ctx,
+    config,
+    client,
+    async newWorkspace(name = 'Test workspace') {
+      const { id } = await createWorkspace(ctx.database.db, ctx.clock, name);
+      const { key } = await createApiKey(ctx.database.db, ctx.clock, id, 'test');
+      return { id, key, client: makeClient(url, key) };
+    },
+    async close() {
+      await app.close();
+      await ctx.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
