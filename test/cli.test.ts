@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+import { makeClient } from './helpers/client.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { startServer } from './helpers/server.js';
+
+describeEachDialect('operator CLI', (dialect) => {
+  let database: TestDatabase;
+  let dbUrl: string;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+  });
+  afterAll(() => database.drop());
+
+  it('creates a workspace, a member, credits and keys, lists and revokes keys (--json)', async () => {
+    const env = { WARMLINE_DB: dbUrl };
+    const ws = await runCli(['workspace', 'create', '--name', 'Acme', '--json'], { env });
+    expect(ws.code).toBe(0);
+    const { id } = JSON.parse(ws.stdout);
+    expect(id).toMatch(/^ws_/);
+
+    const member = await runCli(['member', 'add', '--workspace', id, '--email', 'ana@acme.test', '--first-name', 'Ana', '--integration-status', 'CONNECTED', '--followers-count', '12', '--json'], { env });
+    expect(member.code).toBe(0);
+    expect(JSON.parse(member.stdout).id).toMatch(/^tm_/);
+
+    const credits = await runCli(['credits', 'grant', '--db', dbUrl, '--workspace', id, '--amount', '40', '--json']);
+    expect(JSON.parse(credits.stdout).current_balance).toBe(40);
+
+    const key = await runCli(['key', 'create', '--workspace', id, '--name', 'ci', '--json'], { env });
+    const created = JSON.parse(key.stdout);
+    expect(Object.keys(created)).toEqual(['id', 'key']);
+    const list = await runCli(['key', 'list', '--json'], { env });
+    expect(list.stdout).not.toContain(created.key);
+    expect(JSON.parse(list.stdout)).toEqual([expect.objectContaining({ id: created.id, workspace_id: id, name: 'ci', revoked_at: null })]);
+    const revoke = await runCli(['key', 'revoke', created.id, '--json'], { env });
+    expect(revoke.code).toBe(0);
+    expect(JSON.parse((await runCli(['key', 'list', '--json'], { env })).stdout)[0].revoked_at).not.toBeNull();
+  });
+
+  it('refuses bad input with a message and a non-zero exit, changing nothing', async () => {
+    const env = { WARMLINE_DB: dbUrl };
+    const bad = await runCli(['key', 'create', '--workspace', 'ws_missing'], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('no workspace with id ws_missing');
+    const amount = await runCli(['credits', 'grant', '--workspace', 'x', '--amount', 'ten'], { env });
+    expect(amount.code).not.toBe(0);
+    expect(amount.stderr).toContain('--amount must be a whole number');
+  });
+
+  it('prints help for every command', async () => {
+    for (const args of [['--help'], ['serve', '--help'], ['key', 'create', '--help'], ['member', 'add', '--help']]) {
+      const res = await runCli(args);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain('Usage: warmline');
+    }
+  });
+});
+
+describeEachDialect('API keys over HTTP', (dialect) => {
+  it('a revoked key stops working on the next request', async () => {
+    const server = await startServer(dialect);
+    try {
+      const dbUrl = server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url;
+      const ws = await server.newWorkspace();
+      const created = JSON.parse((await runCli(['key', 'create', '--workspace', ws.id, '--json'], { env: { WARMLINE_DB: dbUrl } })).stdout);
+      const client = makeClient(server.url, created.key);
+      expect((await client.get('/v2/workspace/users')).status).toBe(200);
+      await runCli(['key', 'revoke', created.id], { env: { WARMLINE_DB: dbUrl } });
+      const res = await client.get('/v2/workspace/users');
+      expect(res.status).toBe(401);
+      expect(res.text).toBe('{"detail":"Invalid API key"}');
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect((await ws.client.get('/v2/workspace/users')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
