@@ -10,6 +10,7 @@ import { registerDocs } from './docs.js';
 import { registerErrorHandling } from './error-handler.js';
 import { HttpError } from './error-table.js';
 import { publicRoutes } from './public.routes.js';
+import { buildSerializer } from './serializer.js';
 import { registerRateLimit } from './rate-limit.js';
 import { authErrorResponses, sharedSchemas } from './schemas.js';
 import type { TlsMaterial } from './tls.js';
@@ -56,6 +57,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
     return503OnClosing: true,
+    schemaController: { compilersFactory: { buildSerializer } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(pydanticValidatorCompiler);

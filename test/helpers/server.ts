@@ -30,7 +30,7 @@ const sharedTlsDir = path.join(os.tmpdir(), 'warmline-test-tls');
 
 export async function startServer(
   dialect: DialectName,
-  options: { flags?: ConfigFlags; env?: Record<string, string>; clock?: Clock } = {},
+  options: { flags?: ConfigFlags; env?: Record<string, string>; clock?: Clock; extraRoutes?: (app: App) => void } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-data-'));
@@ -49,6 +49,7 @@ export async function startServer(
     for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
   }
   const app = await buildServer({ config, db: ctx.database.db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), tls });
+  options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;
   const client = makeClient(url);

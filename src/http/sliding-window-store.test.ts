@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { LocalSlidingWindowStore } from './sliding-window-store.js';
+
+function hit(store: LocalSlidingWindowStore, key = 'k') {
+  let result: { current: number; ttl: number } | undefined;
+  store.incr(key, (_err, res) => (result = res), 60_000, 3);
+  return result!;
+}
+
+describe('sliding window store', () => {
+  it('admits the budget within any rolling minute, not per fixed window', () => {
+    let now = 1_000_000;
+    const store = new LocalSlidingWindowStore(() => now);
+    expect(hit(store).current).toBe(1);
+    now += 50_000;
+    expect(hit(store).current).toBe(2);
+    expect(hit(store).current).toBe(3);
+    const refused = hit(store);
+    expect(refused.current).toBe(4);
+    expect(refused.ttl).toBe(10_000); // the first request ages out in 10 s
+    now += 10_000; // a fixed window would now allow 3 more; the rolling minute allows 1
+    expect(hit(store).current).toBe(3);
+    expect(hit(store).current).toBe(4);
+    now += 50_000; // the two requests made at +50 s have aged out; the one at +60 s has not
+    expect(hit(store).current).toBe(2);
+  });
+
+  it('keeps keys apart and never reports a ttl under 1 ms', () => {
+    const store = new LocalSlidingWindowStore(() => 5);
+    expect(hit(store, 'a').current).toBe(1);
+    expect(hit(store, 'b').current).toBe(1);
+    expect(hit(store, 'a').ttl).toBeGreaterThanOrEqual(1);
+  });
+});
