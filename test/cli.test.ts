@@ -4,6 +4,9 @@ import { makeClient } from './helpers/client.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { startServer } from './helpers/server.js';
 
+// Each CLI run starts a Node process (with tsx); a test of seven runs needs more than the default time.
+const CLI_TIMEOUT = 120_000;
+
 describeEachDialect('operator CLI', (dialect) => {
   let database: TestDatabase;
   let dbUrl: string;
@@ -36,7 +39,7 @@ describeEachDialect('operator CLI', (dialect) => {
     const revoke = await runCli(['key', 'revoke', created.id, '--json'], { env });
     expect(revoke.code).toBe(0);
     expect(JSON.parse((await runCli(['key', 'list', '--json'], { env })).stdout)[0].revoked_at).not.toBeNull();
-  });
+  }, CLI_TIMEOUT);
 
   it('refuses bad input with a message and a non-zero exit, changing nothing', async () => {
     const env = { WARMLINE_DB: dbUrl };
@@ -46,7 +49,7 @@ describeEachDialect('operator CLI', (dialect) => {
     const amount = await runCli(['credits', 'grant', '--workspace', 'x', '--amount', 'ten'], { env });
     expect(amount.code).not.toBe(0);
     expect(amount.stderr).toContain('--amount must be a whole number');
-  });
+  }, CLI_TIMEOUT);
 
   it('prints help for every command', async () => {
     for (const args of [['--help'], ['serve', '--help'], ['key', 'create', '--help'], ['member', 'add', '--help']]) {
@@ -54,7 +57,7 @@ describeEachDialect('operator CLI', (dialect) => {
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('Usage: warmline');
     }
-  });
+  }, CLI_TIMEOUT);
 });
 
 describeEachDialect('API keys over HTTP', (dialect) => {
@@ -75,5 +78,5 @@ describeEachDialect('API keys over HTTP', (dialect) => {
     } finally {
       await server.close();
     }
-  });
+  }, CLI_TIMEOUT);
 });

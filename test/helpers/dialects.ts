@@ -38,13 +38,25 @@ export async function createTestDatabase(dialect: DialectName): Promise<TestData
   url.pathname = `/${name}`;
   return {
     target: { dialect: 'postgres', url: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => dropDatabase(name),
   };
+}
+
+// A closed pool's connections can linger for a moment; forcing the drop while they end would
+// kill them mid-goodbye and surface as uncaught errors, so wait for them first.
+async function dropDatabase(name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: pgUrl! });
+  await c.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const { rows } = await c.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await c.end();
+  }
 }
 
 /** `describe` once per enabled dialect, named after it. */
