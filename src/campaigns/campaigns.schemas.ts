@@ -40,7 +40,7 @@ export const CampaignListSchema = Type.Object(
 );
 
 export const CampaignListQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: 50, default: 50, description: 'Page size.' }),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 50, description: 'Page size, 1 to 50.' })),
   cursor: Type.Optional(Type.String({ description: 'Cursor from the previous page.' })),
 });
 

@@ -51,15 +51,16 @@ function readPosition(position: unknown): { createdAt: number; id: string } {
   return { createdAt: p.c as number, id: p.i };
 }
 
-export async function listCampaigns(db: Db, secret: Buffer, view: CampaignView, query: { limit: number; cursor?: string }) {
+export async function listCampaigns(db: Db, secret: Buffer, view: CampaignView, query: { limit?: number; cursor?: string }) {
+  const limit = query.limit ?? 50; // the schema default fills it in; this only satisfies the type
   const after = query.cursor === undefined ? null : readPosition(decodeCursor(secret, cursorScope(view.workspaceId), query.cursor));
   const [total, rows] = await Promise.all([
     repo.countCampaigns(db, view.workspaceId),
-    repo.listCampaignsPage(db, view.workspaceId, query.limit + 1, after),
+    repo.listCampaignsPage(db, view.workspaceId, limit + 1, after),
   ]);
-  const page = rows.slice(0, query.limit);
+  const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const cursor = rows.length > query.limit && last ? encodeCursor(secret, cursorScope(view.workspaceId), { c: last.created_at, i: last.id }) : null;
+  const cursor = rows.length > limit && last ? encodeCursor(secret, cursorScope(view.workspaceId), { c: last.created_at, i: last.id }) : null;
   return { total, items: await toCampaigns(db, view, page), has_more: cursor !== null, cursor };
 }
 
