@@ -91,7 +91,7 @@ export class SandboxNetwork implements NetworkProvider {
     this.takeInjectedFailure();
     await this.requireAccount(account);
     const now = this.clock.now();
-    if ((await repo.countInvitationsSince(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
+    if ((await repo.countInvitationsAfter(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
       throw new NetworkError('limit_reached', 'daily invitation limit reached');
     }
     const accepts = this.fraction('accept', account.workspaceId, account.teamMemberId, contactUrn) < this.options.acceptProbability;

@@ -49,13 +49,14 @@ export function listLiveInvitations(db: DbOrTx, account: AccountRef, contactUrn?
   return query.orderBy('sent_at', 'desc').orderBy('ref').execute();
 }
 
-export async function countInvitationsSince(db: DbOrTx, account: AccountRef, since: number): Promise<number> {
+/** Invitations sent strictly after `after` (a rolling window: a slot frees exactly one window later). */
+export async function countInvitationsAfter(db: DbOrTx, account: AccountRef, after: number): Promise<number> {
   const row = await db
     .selectFrom('sandbox_invitations')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('workspace_id', '=', account.workspaceId)
     .where('team_member_id', '=', account.teamMemberId)
-    .where('sent_at', '>=', since)
+    .where('sent_at', '>', after)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
