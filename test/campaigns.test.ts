@@ -141,4 +141,15 @@ describeEachDialect('networking campaigns', (dialect) => {
     expect((await other.client.get(LIST)).body).toMatchObject({ total: 1, items: [expect.objectContaining({ name: 'theirs' })] });
     for (const limit of ['0', '51', 'x']) expect((await ws.client.get(`${LIST}?limit=${limit}`)).status).toBe(422);
   });
+
+  it('documents the networking endpoints and the NetworkingCampaignList component in OpenAPI', async () => {
+    const doc = (await server.client.get('/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      '/v2/networking/campaigns', '/v2/networking/campaigns/{campaign_id}', '/v2/networking/connections/check',
+      '/v2/networking/connections/send', '/v2/networking/connections/direct-message',
+    ]));
+    expect(Object.keys(doc.paths['/v2/networking/campaigns/{campaign_id}'])).toEqual(expect.arrayContaining(['get', 'put']));
+    expect(doc.components.schemas.NetworkingCampaignList.properties.items).toEqual({ type: 'array', items: { $ref: '#/components/schemas/NetworkingCampaignRead' } });
+    expect(doc.paths['/v2/networking/connections/check'].patch.requestBody.content['application/json'].schema.required).toEqual(['team_member_id']);
+  });
 });
