@@ -23,6 +23,7 @@ export interface Config {
   readonly demo: boolean;
   readonly network: NetworkKind;
   readonly sandboxSeed: string;
+  readonly sandboxLatencyMs: number;
 }
 
 /** Values given on the command line; anything not given falls back to the environment, then defaults. */
@@ -58,6 +59,7 @@ export const SETTINGS = {
   demo: { env: 'WARMLINE_DEMO', default: 'true' },
   network: { env: 'WARMLINE_NETWORK', default: 'sandbox' },
   sandboxSeed: { env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox' },
+  sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
 } as const;
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
@@ -110,5 +112,6 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     demo: toBool('demo', pick('demo', flags.demo) as string),
     network: network as NetworkKind,
     sandboxSeed: String(pick('sandboxSeed', undefined)),
+    sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),
   });
 }

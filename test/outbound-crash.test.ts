@@ -17,6 +17,9 @@ import { describeEachDialect } from './helpers/dialects.js';
 
 const ROUNDS = 20;
 const BURST = 14;
+// The sandbox answers this long after it has recorded a send, so kills land in the gap
+// between "the network acted" and "the service recorded it as sent".
+const LATENCY_MS = 60;
 const root = path.resolve(import.meta.dirname, '..');
 
 interface Request {
@@ -72,7 +75,7 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
       const child = spawn(
         process.execPath,
         ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', dbFile, '--data-dir', dir, '--port', '0', '--no-demo', '--json', '--rate-limit', '1000000', '--log-level', 'silent'],
-        { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+        { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_SANDBOX_LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';
       let err = '';
@@ -136,7 +139,7 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
         }),
       );
       if (round < ROUNDS) {
-        await new Promise((r) => setTimeout(r, 5 + random(120)));
+        await new Promise((r) => setTimeout(r, 5 + random(250)));
         await killed(child);
         kills++;
         await burst;

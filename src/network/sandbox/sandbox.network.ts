@@ -17,6 +17,11 @@ export interface SandboxOptions {
   acceptDelayMs: number;
   /** Invitations an account may send per rolling 24 hours. */
   dailyInvitationLimit: number;
+  /**
+   * Wall-clock delay between recording a send and answering it, as a slow network acts and
+   * then answers late: crash tests use it to kill the service in exactly that gap.
+   */
+  latencyMs: number;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
@@ -24,6 +29,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   acceptProbability: 0.6,
   acceptDelayMs: 6 * 3_600_000,
   dailyInvitationLimit: 100,
+  latencyMs: 0,
 };
 
 /** Failures a test can ask for: the next sends fail this way. */
@@ -106,6 +112,7 @@ export class SandboxNetwork implements NetworkProvider {
       accept_at: accepts ? now + this.options.acceptDelayMs : null,
       withdrawn_at: null,
     });
+    await this.answerLatency();
     return { ref: row.ref };
   }
 
@@ -138,6 +145,7 @@ export class SandboxNetwork implements NetworkProvider {
       body: text,
       sent_at: this.clock.now(),
     });
+    await this.answerLatency();
     return { ref: row.ref };
   }
 
@@ -156,6 +164,10 @@ export class SandboxNetwork implements NetworkProvider {
 
   async listContactPosts(contactUrn: string, since: number) {
     return contactPosts(this, contactUrn, since, this.clock.now());
+  }
+
+  private answerLatency(): Promise<void> {
+    return this.options.latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.options.latencyMs)) : Promise.resolve();
   }
 
   private takeInjectedFailure(): void {
