@@ -28,19 +28,31 @@ async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[]): 
     repo.listMembersByIds(db, view.workspaceId, creatorIds),
   ]);
   const user = (m: TeamMembersTable) => toWorkspaceUser(m, view.placeholderPicture);
+  const byCampaign = <T extends { campaign_id: string }>(list: T[]) => {
+    const groups = new Map<string, T[]>();
+    for (const item of list) {
+      const group = groups.get(item.campaign_id);
+      if (group) group.push(item);
+      else groups.set(item.campaign_id, [item]);
+    }
+    return groups;
+  };
+  const participantsOf = byCampaign(participants);
+  const contactsOf = byCampaign(contacts);
+  const creatorsById = new Map(creators.map((c) => [c.id, c]));
   return rows.map((row) => {
-    const creator = creators.find((c) => c.id === row.creator_id);
+    const creator = creatorsById.get(row.creator_id);
     if (!creator) throw new Error(`campaign ${row.id} has no creator ${row.creator_id} in its workspace`);
     return {
       id: row.id,
       name: row.name,
       status: row.status as CampaignStatus,
       creator: user(creator),
-      participants: participants.filter((p) => p.campaign_id === row.id).map(({ campaign_id: _, ...m }) => user(m)),
+      participants: (participantsOf.get(row.id) ?? []).map(({ campaign_id: _, ...m }) => user(m)),
       description: row.description,
-      contacts: contacts
-        .filter((c) => c.campaign_id === row.id)
-        .map((c) => ({ id: c.id, first_name: c.first_name, last_name: c.last_name, network_urn: c.network_urn, network_handle: c.username })),
+      contacts: (contactsOf.get(row.id) ?? []).map((c) => ({
+        id: c.id, first_name: c.first_name, last_name: c.last_name, network_urn: c.network_urn, network_handle: c.username,
+      })),
     };
   });
 }
