@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { UsageError } from './shared/errors.js';
 
+export const NETWORK_KINDS = ['sandbox'] as const;
+export type NetworkKind = (typeof NETWORK_KINDS)[number];
+
 export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 export interface Config {
@@ -18,6 +21,9 @@ export interface Config {
   readonly secret: string | null;
   readonly logLevel: string;
   readonly demo: boolean;
+  readonly network: NetworkKind;
+  readonly sandboxSeed: string;
+  readonly sandboxLatencyMs: number;
 }
 
 /** Values given on the command line; anything not given falls back to the environment, then defaults. */
@@ -34,6 +40,7 @@ export interface ConfigFlags {
   publicUrl?: string;
   logLevel?: string;
   demo?: boolean;
+  network?: string;
 }
 
 export const SETTINGS = {
@@ -50,6 +57,9 @@ export const SETTINGS = {
   secret: { env: 'WARMLINE_SECRET', default: null },
   logLevel: { env: 'WARMLINE_LOG_LEVEL', default: 'info' },
   demo: { env: 'WARMLINE_DEMO', default: 'true' },
+  network: { env: 'WARMLINE_NETWORK', default: 'sandbox' },
+  sandboxSeed: { env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox' },
+  sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
 } as const;
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
@@ -84,6 +94,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new UsageError(`log level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
   }
+  const network = String(pick('network', flags.network));
+  if (!(NETWORK_KINDS as readonly string[]).includes(network)) throw new UsageError(`network must be one of ${NETWORK_KINDS.join(', ')} (got "${network}")`);
   return Object.freeze({
     dataDir,
     db: parseDbTarget(dbRaw),
@@ -98,5 +110,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     secret: pick('secret', undefined) as string | null,
     logLevel,
     demo: toBool('demo', pick('demo', flags.demo) as string),
+    network: network as NetworkKind,
+    sandboxSeed: String(pick('sandboxSeed', undefined)),
+    sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),
   });
 }

@@ -6,6 +6,8 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createNetworkProvider } from './network/create-provider.js';
+import type { NetworkProvider } from './network/provider.js';
 import { systemClock, type Clock } from './shared/clock.js';
 
 export interface AppContext {
@@ -13,6 +15,7 @@ export interface AppContext {
   logger: Logger;
   clock: Clock;
   database: DbHandle;
+  network: NetworkProvider;
   close(): Promise<void>;
 }
 
@@ -41,5 +44,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.child({ subsystem: 'db' }).info({ applied }, 'migrations applied');
   }
-  return { config, logger, clock: options.clock ?? systemClock, database, close: () => database.close() };
+  const clock = options.clock ?? systemClock;
+  const network = createNetworkProvider(config, database.db, clock);
+  return { config, logger, clock, database, network, close: () => database.close() };
 }

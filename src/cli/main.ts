@@ -1,9 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../shared/errors.js';
+import { campaignCommands } from './campaign.commands.js';
 import { creditsCommands } from './credits.commands.js';
 import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
+import { networkCommands } from './network.commands.js';
 import { serveCommand } from './serve.command.js';
 import { workspaceCommands } from './workspace.commands.js';
 
@@ -13,7 +15,7 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands()]) {
+for (const command of [serveCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands()]) {
   program.addCommand(command);
 }
 

@@ -5,6 +5,7 @@ import { prepareFirstRun } from '../demo/first-run.js';
 import { buildServer } from '../http/server.js';
 import { loadTlsMaterial } from '../http/tls.js';
 import { loadOrCreateSecret } from '../context.js';
+import { reconcilePendingActions } from '../connections/outbound.js';
 import { withCommonOptions, type CommonFlags } from './options.js';
 
 const env = (key: keyof typeof SETTINGS) => SETTINGS[key].env;
@@ -25,6 +26,8 @@ export function serveCommand(): Command {
       const config = loadConfig(flags);
       const ctx = await createContext(config);
       const tls = config.trustProxy ? null : await loadTlsMaterial(config);
+      // Actions a previous process recorded but did not confirm are settled before new ones.
+      await reconcilePendingActions({ db: ctx.database.db, clock: ctx.clock, network: ctx.network }, ctx.logger.child({ subsystem: 'network' }));
       const firstRun = config.demo ? await prepareFirstRun(ctx) : null;
       const app = await buildServer({
         config,
@@ -32,6 +35,7 @@ export function serveCommand(): Command {
         clock: ctx.clock,
         logger: ctx.logger,
         secret: loadOrCreateSecret(config),
+        network: ctx.network,
         tls,
       });
       const address = await app.listen({ host: config.host, port: config.port });

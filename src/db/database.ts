@@ -4,6 +4,12 @@ import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable }
 import type { ConnectionsTable, NetworkActionsTable } from '../connections/connections.table.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { PostsTable } from '../content/posts.table.js';
+import type {
+  SandboxAccountsTable,
+  SandboxConnectionsTable,
+  SandboxInvitationsTable,
+  SandboxMessagesTable,
+} from '../network/sandbox/sandbox.table.js';
 import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
 
@@ -25,6 +31,10 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
+  sandbox_accounts: SandboxAccountsTable;
+  sandbox_connections: SandboxConnectionsTable;
+  sandbox_invitations: SandboxInvitationsTable;
+  sandbox_messages: SandboxMessagesTable;
 }
 
 export type Db = Kysely<Database>;

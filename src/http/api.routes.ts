@@ -1,12 +1,17 @@
 // Every authenticated feature, registered inside the API context (auth, rate limit, 401/422/429 docs).
 import type { FastifyInstance } from 'fastify';
+import { campaignRoutes } from '../campaigns/campaigns.routes.js';
+import { campaignSchemas } from '../campaigns/campaigns.schemas.js';
+import { connectionRoutes } from '../connections/connections.routes.js';
 import { workspaceRoutes } from '../workspace/workspace.routes.js';
 import { workspaceSchemas } from '../workspace/workspace.schemas.js';
 import type { ServerDeps } from './server.js';
 
 /** Component schemas of the features, named in the OpenAPI document by their $id. */
-export const featureSchemas = [...workspaceSchemas];
+export const featureSchemas = [...workspaceSchemas, ...campaignSchemas];
 
 export async function registerApiRoutes(api: FastifyInstance, deps: ServerDeps): Promise<void> {
   await api.register(workspaceRoutes, deps);
+  await api.register(campaignRoutes, deps);
+  await api.register(connectionRoutes, deps);
 }

@@ -15,6 +15,8 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
     status: 406,
     detail: 'Contact is not connected with the team member; send a connection request first',
   },
+  network_limit_reached: { status: 429, detail: "The team member's network account reached its invitation limit; try again later" },
+  network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },
 };
 
 /** An error raised at the HTTP edge itself (auth, rate limit, transport), already in wire terms. */

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { NetworkProvider } from '../network/provider.js';
 import type { Clock } from '../shared/clock.js';
 import { featureSchemas, registerApiRoutes } from './api.routes.js';
 import { registerAuth, registerAuthRejection } from './auth.js';
@@ -23,6 +24,7 @@ export interface ServerDeps {
   clock: Clock;
   logger: Logger;
   secret: Buffer;
+  network: NetworkProvider;
   /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
   tls: TlsMaterial | null;
 }

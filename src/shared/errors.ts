@@ -10,7 +10,9 @@ export type DomainErrorCode =
   | 'team_member_forbidden'
   | 'account_not_connected'
   | 'contact_not_found'
-  | 'contact_not_connected';
+  | 'contact_not_connected'
+  | 'network_limit_reached'
+  | 'network_unavailable';
 
 export class DomainError extends Error {
   constructor(readonly code: DomainErrorCode, message: string = code) {

@@ -55,3 +55,12 @@ export async function sumLedger(db: DbOrTx, workspaceId: string): Promise<{ bala
     .executeTakeFirstOrThrow();
   return { balance: Number(row.balance), lastUpdated: row.last_updated === null ? null : Number(row.last_updated) };
 }
+
+export function updateIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
+  return db
+    .updateTable('team_members')
+    .set({ integration_status: status, last_network_update: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
+}

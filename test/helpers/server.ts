@@ -48,7 +48,7 @@ export async function startServer(
     fs.mkdirSync(tlsDir, { recursive: true });
     for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
   }
-  const app = await buildServer({ config, db: ctx.database.db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), tls });
+  const app = await buildServer({ config, db: ctx.database.db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), network: ctx.network, tls });
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;

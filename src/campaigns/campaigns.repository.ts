@@ -1,0 +1,100 @@
+import type { DbOrTx } from '../db/database.js';
+import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
+
+export function insertCampaign(db: DbOrTx, row: CampaignsTable) {
+  return db.insertInto('campaigns').values(row).execute();
+}
+
+export function insertParticipants(db: DbOrTx, workspaceId: string, campaignId: string, memberIds: string[]) {
+  if (memberIds.length === 0) return Promise.resolve();
+  return db
+    .insertInto('campaign_participants')
+    .values(memberIds.map((team_member_id) => ({ workspace_id: workspaceId, campaign_id: campaignId, team_member_id })))
+    .execute();
+}
+
+export function findCampaign(db: DbOrTx, workspaceId: string, id: string) {
+  return db.selectFrom('campaigns').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export function updateCampaignStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
+  return db.updateTable('campaigns').set({ status, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+export async function countCampaigns(db: DbOrTx, workspaceId: string): Promise<number> {
+  const row = await db
+    .selectFrom('campaigns')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Newest first with the id as tie-breaker; `after` is the last campaign of the previous page. */
+export function listCampaignsPage(db: DbOrTx, workspaceId: string, limit: number, after: { createdAt: number; id: string } | null) {
+  let query = db.selectFrom('campaigns').selectAll().where('workspace_id', '=', workspaceId);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
+    );
+  }
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function listParticipants(db: DbOrTx, workspaceId: string, campaignIds: string[]) {
+  return db
+    .selectFrom('campaign_participants')
+    .innerJoin('team_members', (join) =>
+      join.onRef('team_members.workspace_id', '=', 'campaign_participants.workspace_id').onRef('team_members.id', '=', 'campaign_participants.team_member_id'),
+    )
+    .selectAll('team_members')
+    .select('campaign_participants.campaign_id')
+    .where('campaign_participants.workspace_id', '=', workspaceId)
+    .where('campaign_participants.campaign_id', 'in', campaignIds)
+    .orderBy('team_members.email')
+    .orderBy('team_members.id')
+    .execute();
+}
+
+export function listContacts(db: DbOrTx, workspaceId: string, campaignIds: string[]) {
+  return db
+    .selectFrom('campaign_contacts')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('campaign_id', 'in', campaignIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export function findContactsByUsernameKey(db: DbOrTx, workspaceId: string, campaignId: string, keys: string[]) {
+  return db
+    .selectFrom('campaign_contacts')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('campaign_id', '=', campaignId)
+    .where('username_key', 'in', keys)
+    .execute();
+}
+
+/** A username enrolled meanwhile by a concurrent request is left as that request stored it. */
+export function insertContacts(db: DbOrTx, rows: CampaignContactsTable[]) {
+  return db
+    .insertInto('campaign_contacts')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['workspace_id', 'campaign_id', 'username_key']).doNothing())
+    .execute();
+}
+
+export function updateContact(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+  changes: Partial<Pick<CampaignContactsTable, 'network_urn' | 'first_name' | 'last_name' | 'email' | 'crm_id' | 'updated_at'>>,
+) {
+  return db.updateTable('campaign_contacts').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+export function listMembersByIds(db: DbOrTx, workspaceId: string, ids: string[]) {
+  return db.selectFrom('team_members').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,63 @@
+import { Type, type Static } from 'typebox';
+import { NullableString, StringEnum } from '../http/schemas.js';
+
+export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'ARCHIVED'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+export const CampaignContactSchema = Type.Object(
+  {
+    id: Type.String(),
+    first_name: NullableString(),
+    last_name: NullableString(),
+    network_urn: NullableString(),
+    network_handle: NullableString({ description: 'Username on the external network.' }),
+  },
+  { $id: 'NetworkingCampaignContact', title: 'NetworkingCampaignContact' },
+);
+
+export const CampaignSchema = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    status: StringEnum(CAMPAIGN_STATUSES),
+    creator: Type.Ref('ApiWorkspaceUserRead'),
+    participants: Type.Array(Type.Ref('ApiWorkspaceUserRead')),
+    description: NullableString(),
+    contacts: Type.Array(Type.Ref('NetworkingCampaignContact')),
+  },
+  { $id: 'NetworkingCampaignRead', title: 'NetworkingCampaignRead' },
+);
+export type Campaign = Static<typeof CampaignSchema>;
+
+export const CampaignListSchema = Type.Object(
+  {
+    total: Type.Integer({ description: 'Number of campaigns in the workspace.' }),
+    items: Type.Array(Type.Ref('NetworkingCampaignRead')),
+    has_more: Type.Boolean({ default: false }),
+    cursor: NullableString({ description: 'Cursor for the next page; null when exhausted.' }),
+  },
+  { $id: 'NetworkingCampaignList', title: 'NetworkingCampaignList' },
+);
+
+export const CampaignListQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 50, description: 'Page size, 1 to 50.' })),
+  cursor: Type.Optional(Type.String({ description: 'Cursor from the previous page.' })),
+});
+
+export const CampaignParams = Type.Object({ campaign_id: Type.String() });
+
+export const EnrolProfileSchema = Type.Object({
+  username: Type.String({ description: 'Public handle on the external network.' }),
+  network_urn: Type.Optional(NullableString()),
+  first_name: Type.Optional(NullableString()),
+  last_name: Type.Optional(NullableString()),
+  email: Type.Optional(NullableString()),
+  crm_id: Type.Optional(NullableString({ description: 'External CRM record id.' })),
+});
+export type EnrolProfile = Static<typeof EnrolProfileSchema>;
+
+export const EnrolBody = Type.Object({
+  profiles: Type.Array(EnrolProfileSchema, { minItems: 1, maxItems: 1000 }),
+});
+
+export const campaignSchemas = [CampaignContactSchema, CampaignSchema, CampaignListSchema];

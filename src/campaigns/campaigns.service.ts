@@ -1,0 +1,126 @@
+import type { Db } from '../db/database.js';
+import { DomainError } from '../shared/errors.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { toWorkspaceUser } from '../workspace/workspace.service.js';
+import type { TeamMembersTable } from '../workspace/workspace.table.js';
+import { decodeCursor, encodeCursor } from './campaign-cursor.js';
+import * as repo from './campaigns.repository.js';
+import type { Campaign, CampaignStatus, EnrolProfile } from './campaigns.schemas.js';
+import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
+
+/** Who is asking and how pictures are linked: what every campaign view needs from the request. */
+export interface CampaignView {
+  workspaceId: string;
+  placeholderPicture: string;
+}
+
+const cursorScope = (workspaceId: string) => `${workspaceId}|GET /v2/networking/campaigns`;
+
+/** Builds full campaign objects for the given rows with two queries, whatever their number. */
+async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[]): Promise<Campaign[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const creatorIds = [...new Set(rows.map((r) => r.creator_id))];
+  const [participants, contacts, creators] = await Promise.all([
+    repo.listParticipants(db, view.workspaceId, ids),
+    repo.listContacts(db, view.workspaceId, ids),
+    repo.listMembersByIds(db, view.workspaceId, creatorIds),
+  ]);
+  const user = (m: TeamMembersTable) => toWorkspaceUser(m, view.placeholderPicture);
+  const byCampaign = <T extends { campaign_id: string }>(list: T[]) => {
+    const groups = new Map<string, T[]>();
+    for (const item of list) {
+      const group = groups.get(item.campaign_id);
+      if (group) group.push(item);
+      else groups.set(item.campaign_id, [item]);
+    }
+    return groups;
+  };
+  const participantsOf = byCampaign(participants);
+  const contactsOf = byCampaign(contacts);
+  const creatorsById = new Map(creators.map((c) => [c.id, c]));
+  return rows.map((row) => {
+    const creator = creatorsById.get(row.creator_id);
+    if (!creator) throw new Error(`campaign ${row.id} has no creator ${row.creator_id} in its workspace`);
+    return {
+      id: row.id,
+      name: row.name,
+      status: row.status as CampaignStatus,
+      creator: user(creator),
+      participants: (participantsOf.get(row.id) ?? []).map(({ campaign_id: _, ...m }) => user(m)),
+      description: row.description,
+      contacts: (contactsOf.get(row.id) ?? []).map((c) => ({
+        id: c.id, first_name: c.first_name, last_name: c.last_name, network_urn: c.network_urn, network_handle: c.username,
+      })),
+    };
+  });
+}
+
+function readPosition(position: unknown): { createdAt: number; id: string } {
+  const p = position as { c?: unknown; i?: unknown } | null;
+  if (typeof p !== 'object' || p === null || !Number.isSafeInteger(p.c) || typeof p.i !== 'string') throw new DomainError('invalid_cursor');
+  return { createdAt: p.c as number, id: p.i };
+}
+
+export async function listCampaigns(db: Db, secret: Buffer, view: CampaignView, query: { limit?: number; cursor?: string }) {
+  const limit = query.limit ?? 50; // the schema default fills it in; this only satisfies the type
+  const after = query.cursor === undefined ? null : readPosition(decodeCursor(secret, cursorScope(view.workspaceId), query.cursor));
+  const [total, rows] = await Promise.all([
+    repo.countCampaigns(db, view.workspaceId),
+    repo.listCampaignsPage(db, view.workspaceId, limit + 1, after),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const cursor = rows.length > limit && last ? encodeCursor(secret, cursorScope(view.workspaceId), { c: last.created_at, i: last.id }) : null;
+  return { total, items: await toCampaigns(db, view, page), has_more: cursor !== null, cursor };
+}
+
+export async function getCampaign(db: Db, view: CampaignView, campaignId: string): Promise<Campaign> {
+  const row = await repo.findCampaign(db, view.workspaceId, campaignId);
+  if (!row) throw new DomainError('campaign_not_found');
+  const [campaign] = await toCampaigns(db, view, [row]);
+  return campaign!;
+}
+
+const OPTIONAL_FIELDS = ['network_urn', 'first_name', 'last_name', 'email', 'crm_id'] as const;
+
+/**
+ * Idempotent by username (case-insensitive): a known username is not added again, but the
+ * optional fields given (non-null) update it. Enrolling into a COMPLETED campaign reopens it.
+ */
+export async function enrolProfiles(db: Db, clock: Clock, workspaceId: string, campaignId: string, profiles: EnrolProfile[]) {
+  // Within one request a repeated username merges, later values winning.
+  const byKey = new Map<string, EnrolProfile>();
+  for (const p of profiles) {
+    const key = p.username.toLowerCase();
+    const merged = { ...byKey.get(key) } as EnrolProfile;
+    for (const [field, value] of Object.entries(p)) if (value !== null && value !== undefined) (merged as any)[field] = value;
+    byKey.set(key, { ...merged, username: byKey.get(key)?.username ?? p.username });
+  }
+  await db.transaction().execute(async (tx) => {
+    const campaign = await repo.findCampaign(tx, workspaceId, campaignId);
+    if (!campaign) throw new DomainError('campaign_not_found');
+    if (campaign.status === 'ARCHIVED') throw new DomainError('campaign_archived');
+    const now = clock.now();
+    const existing = await repo.findContactsByUsernameKey(tx, workspaceId, campaignId, [...byKey.keys()]);
+    const known = new Map(existing.map((row) => [row.username_key, row]));
+    const fresh: CampaignContactsTable[] = [];
+    for (const [key, p] of byKey) {
+      const row = known.get(key);
+      if (!row) {
+        fresh.push({
+          workspace_id: workspaceId, campaign_id: campaignId, id: newId('cc'), username: p.username, username_key: key,
+          network_urn: p.network_urn ?? null, first_name: p.first_name ?? null, last_name: p.last_name ?? null,
+          email: p.email ?? null, crm_id: p.crm_id ?? null, status: 'QUEUED', created_at: now, updated_at: now,
+        });
+        continue;
+      }
+      const changes = Object.fromEntries(OPTIONAL_FIELDS.filter((f) => p[f] != null && p[f] !== row[f]).map((f) => [f, p[f]]));
+      if (Object.keys(changes).length > 0) await repo.updateContact(tx, workspaceId, row.id, { ...changes, updated_at: now });
+    }
+    for (let i = 0; i < fresh.length; i += 100) await repo.insertContacts(tx, fresh.slice(i, i + 100));
+    if (campaign.status === 'COMPLETED') await repo.updateCampaignStatus(tx, workspaceId, campaignId, 'ACTIVE', now);
+  });
+  return {};
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { EmptyObjectSchema } from '../http/schemas.js';
+import type { ServerDeps } from '../http/server.js';
+import { CheckBody, ConnectionExistsSchema, DirectMessageBody, SendBody } from './connections.schemas.js';
+import { checkConnection, sendDirectMessage, sendInvitation } from './connections.service.js';
+
+const errors = { 400: Type.Ref('ErrorDetail'), 403: Type.Ref('ErrorDetail'), 503: Type.Ref('ErrorDetail') };
+
+export const connectionRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+  app.patch(
+    '/v2/networking/connections/check',
+    {
+      schema: {
+        tags: ['networking'],
+        summary: 'Check a connection',
+        description: 'exists is true only for an accepted connection (a pending invitation is false).',
+        body: CheckBody,
+        response: { 200: ConnectionExistsSchema, ...errors },
+      },
+    },
+    async (request) => checkConnection(deps, request.workspaceId, request.body),
+  );
+
+  app.post(
+    '/v2/networking/connections/send',
+    {
+      schema: {
+        tags: ['networking'],
+        summary: 'Send a connection request',
+        description: 'Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200).',
+        body: SendBody,
+        response: { 200: EmptyObjectSchema, ...errors, 429: Type.Ref('ErrorDetail') },
+      },
+    },
+    async (request) => sendInvitation(deps, request.workspaceId, request.body),
+  );
+
+  app.post(
+    '/v2/networking/connections/direct-message',
+    {
+      schema: {
+        tags: ['networking'],
+        summary: 'Send a direct message',
+        description:
+          'Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header ' +
+          '(and the same member, contact and text) is not delivered again. 406 when not connected.',
+        body: DirectMessageBody,
+        response: { 200: EmptyObjectSchema, ...errors, 406: Type.Ref('ErrorDetail') },
+      },
+    },
+    async (request) => {
+      const header = request.headers['idempotency-key'];
+      return sendDirectMessage(deps, request.workspaceId, request.body, typeof header === 'string' ? header : undefined);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+// The only seam between the service and the external network. Implementations: `sandbox`
+// (a deterministic simulated network in the service's own database) and, later, real vendors.
+
+/** A team member's account on the network, as the service names it to the provider. */
+export interface AccountRef {
+  workspaceId: string;
+  teamMemberId: string;
+}
+
+export interface NetworkProfile {
+  urn: string;
+  username: string;
+  first_name: string | null;
+  last_name: string | null;
+  headline: string | null;
+}
+
+/** NONE: nothing between them; PENDING: an invitation awaits an answer; CONNECTED: accepted. */
+export type ConnectionState = 'NONE' | 'PENDING' | 'CONNECTED';
+
+export interface SentAction {
+  /** The provider's own reference for what it received. */
+  ref: string;
+}
+
+export interface PendingInvitation {
+  ref: string;
+  contactUrn: string;
+  sentAt: number;
+}
+
+export interface NetworkPost {
+  id: string;
+  authorUrn: string;
+  content: string;
+  publishedAt: number;
+  likes: number;
+  comments: number;
+  shares: number;
+  impressions: number;
+}
+
+export interface PostEngagement {
+  contactUrn: string;
+  kind: 'LIKE' | 'COMMENT' | 'SHARE';
+  at: number;
+}
+
+export interface NetworkProvider {
+  readonly name: string;
+  findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile>;
+  connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState>;
+  /** Idempotent by `idempotencyKey`: the same key never produces a second invitation. */
+  sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction>;
+  listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]>;
+  withdrawInvitation(account: AccountRef, ref: string): Promise<void>;
+  /** Idempotent by `idempotencyKey`: the same key never produces a second message. */
+  sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction>;
+  /** Reconciliation: what the provider already received under this key, or null. */
+  findReceived(idempotencyKey: string): Promise<SentAction | null>;
+  listMemberPosts(account: AccountRef, since: number): Promise<NetworkPost[]>;
+  listPostEngagement(postId: string): Promise<PostEngagement[]>;
+  listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]>;
+}
+
+/** Typed failures; `kind` lets callers switch exhaustively. */
+export type NetworkErrorKind = 'not_found' | 'limit_reached' | 'account_disconnected' | 'account_restricted' | 'transient';
+
+export class NetworkError extends Error {
+  constructor(readonly kind: NetworkErrorKind, message: string = kind) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+  /** Only a transient failure leaves it unknown whether the network acted. */
+  get mayHaveActed(): boolean {
+    return this.kind === 'transient';
+  }
+}

@@ -1,0 +1,183 @@
+// A deterministic simulated network kept in the service's own database: the default provider,
+// so the service is useful offline and testable. Everything it decides comes from the seed,
+// the ids involved and the injected clock; nothing from Math.random or the wall clock.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import type { AccountRef, ConnectionState, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
+import { NetworkError } from '../provider.js';
+import { contactPosts, memberPosts, postEngagement, profileFor } from './sandbox.content.js';
+import * as repo from './sandbox.repository.js';
+
+export interface SandboxOptions {
+  seed: string;
+  /** Share of invitations the contact accepts, 0..1. */
+  acceptProbability: number;
+  /** How long after sending an accepted invitation becomes a connection. */
+  acceptDelayMs: number;
+  /** Invitations an account may send per rolling 24 hours. */
+  dailyInvitationLimit: number;
+  /**
+   * Wall-clock delay between recording a send and answering it, as a slow network acts and
+   * then answers late: crash tests use it to kill the service in exactly that gap.
+   */
+  latencyMs: number;
+}
+
+export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
+  seed: 'warmline-sandbox',
+  acceptProbability: 0.6,
+  acceptDelayMs: 6 * 3_600_000,
+  dailyInvitationLimit: 100,
+  latencyMs: 0,
+};
+
+/** Failures a test can ask for: the next sends fail this way. */
+export type InjectedFailure = 'transient' | 'limit_reached' | 'account_disconnected';
+
+const DAY_MS = 86_400_000;
+
+export class SandboxNetwork implements NetworkProvider {
+  readonly name = 'sandbox';
+  readonly options: SandboxOptions;
+  private readonly injected: InjectedFailure[] = [];
+
+  constructor(private readonly db: Db, private readonly clock: Clock, options: Partial<SandboxOptions> = {}) {
+    this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
+  }
+
+  /** A number in [0, 1) fixed by the seed and the parts. */
+  fraction(...parts: string[]): number {
+    return createHash('sha256').update([this.options.seed, ...parts].join('\u0000')).digest().readUInt32BE(0) / 2 ** 32;
+  }
+
+  private ref(prefix: string, key: string): string {
+    return `${prefix}_${createHash('sha256').update(`${this.options.seed}\u0000${key}`).digest('hex').slice(0, 20)}`;
+  }
+
+  // --- operator and test controls (not part of NetworkProvider) ---
+
+  connectAccount(account: AccountRef): Promise<unknown> {
+    return repo.upsertAccount(this.db, account, 'CONNECTED', this.clock.now());
+  }
+
+  disconnectAccount(account: AccountRef): Promise<unknown> {
+    return repo.upsertAccount(this.db, account, 'DISCONNECTED', this.clock.now());
+  }
+
+  /** Makes the two connected already (as if they had met outside the service). */
+  addConnection(account: AccountRef, contactUrn: string): Promise<unknown> {
+    return repo.insertConnection(this.db, account, contactUrn, this.clock.now());
+  }
+
+  failNext(failure: InjectedFailure, times = 1): void {
+    for (let i = 0; i < times; i++) this.injected.push(failure);
+  }
+
+  // --- NetworkProvider ---
+
+  async findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile> {
+    const profile = profileFor(this, by);
+    if (!profile) throw new NetworkError('not_found', 'no such profile on the sandbox network');
+    return profile;
+  }
+
+  async connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState> {
+    await this.requireAccount(account);
+    if (await repo.findConnection(this.db, account, contactUrn)) return 'CONNECTED';
+    const live = await repo.listLiveInvitations(this.db, account, contactUrn);
+    if (live.length === 0) return 'NONE';
+    const now = this.clock.now();
+    return live.some((inv) => inv.accept_at !== null && inv.accept_at <= now) ? 'CONNECTED' : 'PENDING';
+  }
+
+  async sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction> {
+    const received = await repo.findReceivedRef(this.db, idempotencyKey);
+    if (received) return { ref: received };
+    this.takeInjectedFailure();
+    await this.requireAccount(account);
+    const now = this.clock.now();
+    if ((await repo.countInvitationsAfter(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
+      throw new NetworkError('limit_reached', 'daily invitation limit reached');
+    }
+    const accepts = this.fraction('accept', account.workspaceId, account.teamMemberId, contactUrn) < this.options.acceptProbability;
+    const row = await repo.insertInvitationOnce(this.db, {
+      ref: this.ref('sbx_inv', idempotencyKey),
+      idempotency_key: idempotencyKey,
+      workspace_id: account.workspaceId,
+      team_member_id: account.teamMemberId,
+      contact_urn: contactUrn,
+      note,
+      sent_at: now,
+      accept_at: accepts ? now + this.options.acceptDelayMs : null,
+      withdrawn_at: null,
+    });
+    await this.answerLatency();
+    return { ref: row.ref };
+  }
+
+  async listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]> {
+    await this.requireAccount(account);
+    const now = this.clock.now();
+    const live = await repo.listLiveInvitations(this.db, account);
+    return live
+      .filter((inv) => inv.accept_at === null || inv.accept_at > now)
+      .map((inv) => ({ ref: inv.ref, contactUrn: inv.contact_urn, sentAt: inv.sent_at }));
+  }
+
+  async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
+    await this.requireAccount(account);
+    const result = await repo.withdrawInvitation(this.db, account, ref, this.clock.now());
+    if (Number(result.numUpdatedRows) === 0) throw new NetworkError('not_found', 'no such pending invitation');
+  }
+
+  async sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction> {
+    const received = await repo.findReceivedRef(this.db, idempotencyKey);
+    if (received) return { ref: received };
+    this.takeInjectedFailure();
+    await this.requireAccount(account);
+    const row = await repo.insertMessageOnce(this.db, {
+      ref: this.ref('sbx_msg', idempotencyKey),
+      idempotency_key: idempotencyKey,
+      workspace_id: account.workspaceId,
+      team_member_id: account.teamMemberId,
+      contact_urn: contactUrn,
+      body: text,
+      sent_at: this.clock.now(),
+    });
+    await this.answerLatency();
+    return { ref: row.ref };
+  }
+
+  async findReceived(idempotencyKey: string): Promise<SentAction | null> {
+    const ref = await repo.findReceivedRef(this.db, idempotencyKey);
+    return ref === null ? null : { ref };
+  }
+
+  async listMemberPosts(account: AccountRef, since: number) {
+    return memberPosts(this, account, since, this.clock.now());
+  }
+
+  async listPostEngagement(postId: string) {
+    return postEngagement(this, postId);
+  }
+
+  async listContactPosts(contactUrn: string, since: number) {
+    return contactPosts(this, contactUrn, since, this.clock.now());
+  }
+
+  private answerLatency(): Promise<void> {
+    return this.options.latencyMs > 0 ? new Promise((resolve) => setTimeout(resolve, this.options.latencyMs)) : Promise.resolve();
+  }
+
+  private takeInjectedFailure(): void {
+    const failure = this.injected.shift();
+    if (failure) throw new NetworkError(failure, `injected ${failure}`);
+  }
+
+  private async requireAccount(account: AccountRef): Promise<void> {
+    const row = await repo.findAccount(this.db, account);
+    if (!row || row.state === 'DISCONNECTED') throw new NetworkError('account_disconnected', 'account is not connected to the sandbox network');
+    if (row.state === 'RESTRICTED') throw new NetworkError('account_restricted', 'account is restricted');
+  }
+}

@@ -1,0 +1,57 @@
+// Small direct-insert fixtures for campaign and connection tests (through the repositories).
+import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.operator.js';
+import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
+import { newId } from '../../src/shared/ids.js';
+import { addTeamMember } from '../../src/workspace/workspace.service.js';
+import type { TestServer } from './server.js';
+
+export function sandboxOf(server: TestServer): SandboxNetwork {
+  if (!(server.ctx.network instanceof SandboxNetwork)) throw new Error('tests expect the sandbox network');
+  return server.ctx.network;
+}
+
+/** A team member; `connected` makes the account CONNECTED both in the service and on the sandbox network. */
+export async function addMember(server: TestServer, workspaceId: string, options: { connected?: boolean; email?: string; first_name?: string } = {}) {
+  const { db } = server.ctx.database;
+  const { id } = await addTeamMember(db, server.ctx.clock, workspaceId, {
+    email: options.email ?? `${newId('m')}@acme.test`,
+    first_name: options.first_name ?? null,
+    integration_status: options.connected ? 'CONNECTED' : 'NOT_CONNECTED',
+  });
+  if (options.connected) await sandboxOf(server).connectAccount({ workspaceId, teamMemberId: id });
+  return id;
+}
+
+export async function addContact(server: TestServer, workspaceId: string, urn: string = `ACo${newId('c').slice(2)}`) {
+  const now = server.ctx.clock.now();
+  await server.ctx.database.db
+    .insertInto('contacts')
+    .values({
+      workspace_id: workspaceId, urn, username: null, first_name: null, last_name: null, headline: null, job_title: null,
+      picture: null, followers_count: null, connections_count: null, country: null, company_id: null, network_url: null,
+      created_at: now, updated_at: now,
+    })
+    .execute();
+  return urn;
+}
+
+export async function addLead(server: TestServer, workspaceId: string, contactUrn: string | null, status = 'NEW') {
+  const now = server.ctx.clock.now();
+  const id = newId('ld');
+  await server.ctx.database.db
+    .insertInto('leads')
+    .values({
+      workspace_id: workspaceId, id, contact_urn: contactUrn, team_member_id: null, source_post_id: null, company_id: null, status,
+      tags: '[]', crm_id: null, crm_contact_url: null, first_name: null, last_name: null, headline: null, job_title: null,
+      username: null, network_url: null, contact_email: null, phone_number: null, enrichment_status: null, source: null,
+      source_content_url: null, engagement_events_count: null, engagement_score: null, is_icp_match: 0, icp_manual: 0,
+      is_account_based: 0, picture: null, followers_count: null, connections_count: null, country: null, feed_updated_at: null,
+      created_at: now, last_engagement_dt: null, updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+export function addCampaign(server: TestServer, workspaceId: string, campaign: NewCampaign) {
+  return createCampaign(server.ctx.database.db, server.ctx.clock, workspaceId, campaign);
+}
