@@ -21,6 +21,8 @@ export interface Config {
   readonly secret: string | null;
   readonly logLevel: string;
   readonly demo: boolean;
+  readonly worker: boolean;
+  readonly workerIdleMs: number;
   readonly network: NetworkKind;
   readonly sandboxSeed: string;
   readonly sandboxLatencyMs: number;
@@ -40,6 +42,7 @@ export interface ConfigFlags {
   publicUrl?: string;
   logLevel?: string;
   demo?: boolean;
+  worker?: boolean;
   network?: string;
 }
 
@@ -57,6 +60,8 @@ export const SETTINGS = {
   secret: { env: 'WARMLINE_SECRET', default: null },
   logLevel: { env: 'WARMLINE_LOG_LEVEL', default: 'info' },
   demo: { env: 'WARMLINE_DEMO', default: 'true' },
+  worker: { env: 'WARMLINE_WORKER', default: 'true' },
+  workerIdleMs: { env: 'WARMLINE_WORKER_IDLE_MS', default: '1000' },
   network: { env: 'WARMLINE_NETWORK', default: 'sandbox' },
   sandboxSeed: { env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox' },
   sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
@@ -110,6 +115,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     secret: pick('secret', undefined) as string | null,
     logLevel,
     demo: toBool('demo', pick('demo', flags.demo) as string),
+    worker: toBool('worker', pick('worker', flags.worker) as string),
+    workerIdleMs: toInt('worker idle time', pick('workerIdleMs', undefined) as string, 10, 3_600_000),
     network: network as NetworkKind,
     sandboxSeed: String(pick('sandboxSeed', undefined)),
     sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),

@@ -5,7 +5,7 @@ import { prepareFirstRun } from '../demo/first-run.js';
 import { buildServer } from '../http/server.js';
 import { loadTlsMaterial } from '../http/tls.js';
 import { loadOrCreateSecret } from '../context.js';
-import { reconcilePendingActions } from '../connections/outbound.js';
+import { createWorker } from '../engine/worker-tasks.js';
 import { withCommonOptions, type CommonFlags } from './options.js';
 
 const env = (key: keyof typeof SETTINGS) => SETTINGS[key].env;
@@ -22,12 +22,11 @@ export function serveCommand(): Command {
     .addOption(new Option('--public-url <url>', 'base URL for links to the service (default: as the client reached it)').env(env('publicUrl')))
     .addOption(new Option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (default info)').env(env('logLevel')))
     .addOption(new Option('--no-demo', 'do not create the demo workspace on first run').env(env('demo')))
+    .addOption(new Option('--no-worker', 'serve the API only; run the engines elsewhere with `warmline worker`').env(env('worker')))
     .action(async (flags: CommonFlags & ConfigFlags) => {
       const config = loadConfig(flags);
       const ctx = await createContext(config);
       const tls = config.trustProxy ? null : await loadTlsMaterial(config);
-      // Actions a previous process recorded but did not confirm are settled before new ones.
-      await reconcilePendingActions({ db: ctx.database.db, clock: ctx.clock, network: ctx.network }, ctx.logger.child({ subsystem: 'network' }));
       const firstRun = config.demo ? await prepareFirstRun(ctx) : null;
       const app = await buildServer({
         config,
@@ -38,6 +37,8 @@ export function serveCommand(): Command {
         network: ctx.network,
         tls,
       });
+      const worker = config.worker ? createWorker(ctx) : null;
+      worker?.start();
       const address = await app.listen({ host: config.host, port: config.port });
       const url = tls ? address.replace(/^http:/, 'https:') : address;
       const info = {
@@ -60,7 +61,7 @@ export function serveCommand(): Command {
         process.stdout.write(`${lines.join('\n')}\n`);
       }
       const stop = async () => {
-        await app.close();
+        await Promise.all([app.close(), worker?.stop()]);
         await ctx.close();
         process.exit(0);
       };

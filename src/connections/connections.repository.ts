@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/database.js';
+import { isPostgres } from '../db/dialect.js';
 import type { NetworkActionsTable } from './connections.table.js';
 
 export async function contactExists(db: DbOrTx, workspaceId: string, urn: string): Promise<boolean> {
@@ -36,16 +37,40 @@ export function recordAttempt(db: DbOrTx, id: string) {
 }
 
 export function markActionSent(db: DbOrTx, id: string, ref: string, at: number) {
-  return db.updateTable('network_actions').set({ status: 'SENT', provider_ref: ref, sent_at: at, last_error: null }).where('id', '=', id).execute();
+  return db
+    .updateTable('network_actions')
+    .set({ status: 'SENT', provider_ref: ref, sent_at: at, last_error: null, claimed_until: null })
+    .where('id', '=', id)
+    .execute();
 }
 
-export function markActionUnsent(db: DbOrTx, id: string, status: 'PENDING' | 'FAILED', error: string) {
-  return db.updateTable('network_actions').set({ status, last_error: error }).where('id', '=', id).where('status', '!=', 'SENT').execute();
+/** Releases the action: PENDING (to be attempted again at `nextAttemptAt`) or FAILED for good. */
+export function markActionUnsent(db: DbOrTx, id: string, status: 'PENDING' | 'FAILED', error: string, nextAttemptAt: number | null) {
+  return db
+    .updateTable('network_actions')
+    .set({ status, last_error: error, next_attempt_at: nextAttemptAt, claimed_until: null })
+    .where('id', '=', id)
+    .where('status', '!=', 'SENT')
+    .execute();
 }
 
-/** Unconfirmed actions are few (only those caught by a crash or a transient failure). */
-export function listPendingActions(db: DbOrTx) {
-  return db.selectFrom('network_actions').selectAll().where('status', '=', 'PENDING').orderBy('created_at').orderBy('id').execute();
+/**
+ * Takes up to `limit` PENDING actions that are due and held by nobody, holding them until
+ * `until`. On PostgreSQL concurrent workers skip each other's rows (SKIP LOCKED); the claim
+ * condition is checked again by the UPDATE itself, so no two workers ever hold one action.
+ */
+export function claimDueActions(db: DbOrTx, now: number, until: number, limit: number) {
+  const free = (eb: any) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
+  const due = db
+    .selectFrom('network_actions')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where(free)
+    .orderBy('created_at')
+    .limit(limit)
+    .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked());
+  return db.updateTable('network_actions').set({ claimed_until: until }).where('id', 'in', due).where(free).returningAll().execute();
 }
 
 export async function countSentInvitations(db: DbOrTx, workspaceId: string, teamMemberId: string, contactUrn: string): Promise<number> {

@@ -29,4 +29,8 @@ export interface NetworkActionsTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** When a PENDING action may be attempted again (null: now). */
+  next_attempt_at: number | null;
+  /** A process delivering the action holds it until then; after that anyone may take it over. */
+  claimed_until: number | null;
 }

@@ -16,6 +16,12 @@ export interface OutboundDeps {
   network: NetworkProvider;
 }
 
+/** A delivery not finished within this time is presumed dead (its process crashed) and retried. */
+export const DELIVERY_LEASE_MS = 60_000;
+
+/** After a transient failure: 30 s, 1 min, 2 min, … up to an hour between attempts. */
+export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+
 export type OutboundAction =
   | { kind: 'INVITATION'; workspaceId: string; teamMemberId: string; contactUrn: string; key: string; note: string | null }
   | { kind: 'MESSAGE'; workspaceId: string; teamMemberId: string; contactUrn: string; key: string; text: string };
@@ -37,6 +43,9 @@ export async function performAction(deps: OutboundDeps, action: OutboundAction):
     last_error: null,
     created_at: deps.clock.now(),
     sent_at: null,
+    next_attempt_at: deps.clock.now(),
+    // The recording request delivers it now; the worker takes over only if this lapses.
+    claimed_until: deps.clock.now() + DELIVERY_LEASE_MS,
   });
   const row = await repo.findActionByKey(deps.db, action.key);
   if (row.status !== 'SENT') await deliver(deps, row);
@@ -61,23 +70,27 @@ async function deliver(deps: OutboundDeps, row: NetworkActionsTable): Promise<vo
   } catch (err) {
     // After a transient failure the network may or may not have acted: the action stays
     // PENDING for reconciliation. Any other failure is certain non-delivery.
-    if (err instanceof NetworkError) await repo.markActionUnsent(deps.db, row.id, err.mayHaveActed ? 'PENDING' : 'FAILED', err.message);
+    if (err instanceof NetworkError) {
+      const retryAt = err.mayHaveActed ? deps.clock.now() + retryDelayMs(row.attempts + 1) : null;
+      await repo.markActionUnsent(deps.db, row.id, err.mayHaveActed ? 'PENDING' : 'FAILED', err.message, retryAt);
+    }
     throw err;
   }
 }
 
-/** Run at start: finishes every action a previous process recorded but did not confirm. */
-export async function reconcilePendingActions(deps: OutboundDeps, logger: Logger): Promise<{ delivered: number; failed: number }> {
-  let delivered = 0;
-  let failed = 0;
-  for (const row of await repo.listPendingActions(deps.db)) {
+/**
+ * One worker step: delivers the due actions that no live process holds (left by a transient
+ * failure or a crash). Returns how many it took.
+ */
+export async function retryDueActions(deps: OutboundDeps, logger: Logger, limit = 20): Promise<number> {
+  const now = deps.clock.now();
+  const rows = await repo.claimDueActions(deps.db, now, now + DELIVERY_LEASE_MS, limit);
+  for (const row of rows) {
     try {
       await deliver(deps, row);
-      delivered++;
     } catch (err) {
-      failed++;
-      logger.warn({ err, action: row.id }, 'pending network action could not be delivered yet');
+      logger.warn({ err, action: row.id }, 'network action not delivered yet');
     }
   }
-  return { delivered, failed };
+  return rows.length;
 }

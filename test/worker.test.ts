@@ -1,0 +1,95 @@
+// The worker loop and its first task: outbound actions left unconfirmed by a transient failure
+// (or a crash) are retried when due, exactly once, by exactly one worker.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
+import { Worker } from '../src/engine/worker.js';
+import { createLogger } from '../src/context.js';
+import { ManualClock } from '../src/shared/clock.js';
+import { describeEachDialect } from './helpers/dialects.js';
+import { addContact, addMember, sandboxOf } from './helpers/networking-fixtures.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const SEND = '/v2/networking/connections/send';
+
+describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect) => {
+  let server: TestServer;
+  const clock = new ManualClock(Date.parse('2025-06-01T09:00:00Z'));
+  beforeAll(async () => {
+    server = await startServer(dialect, { clock });
+  });
+  afterAll(() => server.close());
+
+  const db = () => server.ctx.database.db;
+
+  async function failedSends(count: number) {
+    const ws = await server.newWorkspace();
+    const member = await addMember(server, ws.id, { connected: true });
+    const urns: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const urn = await addContact(server, ws.id);
+      urns.push(urn);
+      sandboxOf(server).failNext('transient');
+      const res = await ws.client.post(SEND, { json: { team_member_id: member, contact_urn: urn } });
+      expect(res.status).toBe(503);
+    }
+    return { ws, member, urns };
+  }
+
+  const invitationsOf = (member: string) => db().selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', member).execute();
+  const actionsOf = (workspaceId: string) => db().selectFrom('network_actions').selectAll().where('workspace_id', '=', workspaceId).execute();
+
+  it('delivers a transiently failed invitation once it is due, and only once', async () => {
+    const { ws, member, urns } = await failedSends(1);
+    const worker = createWorker(server.ctx);
+    await worker.drain();
+    expect(await invitationsOf(member)).toHaveLength(0); // not due yet: it backs off 30 s
+    clock.advance(31_000);
+    expect(await worker.drain()).toBeGreaterThan(0);
+    expect((await invitationsOf(member)).map((i) => i.contact_urn)).toEqual(urns);
+    const [action] = await actionsOf(ws.id);
+    expect([action.status, action.attempts, action.claimed_until]).toEqual(['SENT', 2, null]);
+    clock.advance(3_600_000);
+    expect(await worker.drain()).toBe(0);
+    expect(await invitationsOf(member)).toHaveLength(1);
+  });
+
+  it('backs off again when the retry fails transiently too', async () => {
+    const { ws, member } = await failedSends(1);
+    const worker = createWorker(server.ctx);
+    clock.advance(31_000);
+    sandboxOf(server).failNext('transient');
+    await worker.drain();
+    expect(await invitationsOf(member)).toHaveLength(0);
+    const [action] = await actionsOf(ws.id);
+    expect(action.status).toBe('PENDING');
+    expect(action.next_attempt_at).toBe(clock.now() + 60_000); // second retry waits twice as long
+    clock.advance(61_000);
+    await worker.drain();
+    expect(await invitationsOf(member)).toHaveLength(1);
+  });
+
+  it('lets two workers drain the same actions with no action attempted twice', async () => {
+    const { ws, member, urns } = await failedSends(12);
+    clock.advance(31_000);
+    const log = createLogger('silent');
+    const a = new Worker(buildWorkerTasks(server.ctx), log);
+    const b = new Worker(buildWorkerTasks(server.ctx), log);
+    await Promise.all([a.drain(), b.drain()]);
+    const actions = await actionsOf(ws.id);
+    expect(actions.map((x) => [x.status, x.attempts])).toEqual(urns.map(() => ['SENT', 2]));
+    expect((await invitationsOf(member)).map((i) => i.contact_urn).sort()).toEqual([...urns].sort());
+  });
+
+  it('stops after the step in hand', async () => {
+    let steps = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const worker = new Worker([{ name: 'slow', step: async () => { steps++; await gate; return true; } }], createLogger('silent'), { idleMs: 10 });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 20));
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(steps).toBe(1);
+  });
+});
