@@ -7,6 +7,7 @@ import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
 import { serveCommand } from './serve.command.js';
+import { suppressionCommands } from './suppression.commands.js';
 import { workerCommand } from './worker.command.js';
 import { workspaceCommands } from './workspace.commands.js';
 
@@ -16,7 +17,7 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands()]) {
+for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), suppressionCommands()]) {
   program.addCommand(command);
 }
 

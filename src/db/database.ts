@@ -10,6 +10,7 @@ import type {
   SandboxInvitationsTable,
   SandboxMessagesTable,
 } from '../network/sandbox/sandbox.table.js';
+import type { SuppressionsTable } from '../suppression/suppression.table.js';
 import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
 
@@ -31,6 +32,7 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
+  suppressions: SuppressionsTable;
   sandbox_accounts: SandboxAccountsTable;
   sandbox_connections: SandboxConnectionsTable;
   sandbox_invitations: SandboxInvitationsTable;

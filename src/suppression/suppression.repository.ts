@@ -1,0 +1,20 @@
+import type { DbOrTx } from '../db/database.js';
+import type { SuppressionKind, SuppressionsTable } from './suppression.table.js';
+
+export function insertSuppression(db: DbOrTx, row: SuppressionsTable) {
+  return db.insertInto('suppressions').values(row).onConflict((oc) => oc.columns(['workspace_id', 'kind', 'value']).doNothing()).execute();
+}
+
+export async function deleteSuppression(db: DbOrTx, workspaceId: string, kind: SuppressionKind, value: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('suppressions')
+    .where('workspace_id', '=', workspaceId)
+    .where('kind', '=', kind)
+    .where('value', '=', value)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export function listSuppressions(db: DbOrTx, workspaceId: string) {
+  return db.selectFrom('suppressions').selectAll().where('workspace_id', '=', workspaceId).orderBy('kind').orderBy('value').execute();
+}

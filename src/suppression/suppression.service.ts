@@ -1,0 +1,57 @@
+// The suppression list: people at these companies or with emails at these domains are never
+// turned into leads by ingestion and never invited by campaigns.
+import type { Db, DbOrTx } from '../db/database.js';
+import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
+import { toIso } from '../shared/time.js';
+import { requireWorkspace } from '../workspace/workspace.service.js';
+import * as repo from './suppression.repository.js';
+import { SUPPRESSION_KINDS, type SuppressionKind } from './suppression.table.js';
+
+/** What is known of a person when deciding whether they are suppressed. */
+export interface PersonFacts {
+  companyId?: number | null;
+  companySlug?: string | null;
+  email?: string | null;
+}
+
+function normalize(kind: string, raw: string): { kind: SuppressionKind; value: string } {
+  if (!(SUPPRESSION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
+  const value = raw.trim().toLowerCase().replace(/^@/, '');
+  if (kind === 'domain' && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(value)) throw new UsageError(`"${raw}" is not an email domain`);
+  if (value === '') throw new UsageError('a value is required');
+  return { kind: kind as SuppressionKind, value };
+}
+
+export async function addSuppression(db: Db, clock: Clock, workspaceId: string, kind: string, raw: string) {
+  await requireWorkspace(db, workspaceId);
+  const entry = normalize(kind, raw);
+  await repo.insertSuppression(db, { workspace_id: workspaceId, ...entry, created_at: clock.now() });
+  return entry;
+}
+
+export async function removeSuppression(db: Db, workspaceId: string, kind: string, raw: string) {
+  const entry = normalize(kind, raw);
+  if (!(await repo.deleteSuppression(db, workspaceId, entry.kind, entry.value))) {
+    throw new UsageError(`${entry.kind} ${entry.value} is not on the suppression list of ${workspaceId}`);
+  }
+  return entry;
+}
+
+export async function listSuppressionEntries(db: Db, workspaceId: string) {
+  const rows = await repo.listSuppressions(db, workspaceId);
+  return rows.map((r) => ({ kind: r.kind, value: r.value, created_at: toIso(r.created_at) }));
+}
+
+/** Loads the list once and answers for many people (ingestion and campaigns check in bulk). */
+export async function loadSuppressionMatcher(db: DbOrTx, workspaceId: string): Promise<(person: PersonFacts) => boolean> {
+  const rows = await repo.listSuppressions(db, workspaceId);
+  const companies = new Set(rows.filter((r) => r.kind === 'company').map((r) => r.value));
+  const domains = new Set(rows.filter((r) => r.kind === 'domain').map((r) => r.value));
+  return (person) => {
+    if (person.companyId != null && companies.has(String(person.companyId))) return true;
+    if (person.companySlug && companies.has(person.companySlug.toLowerCase())) return true;
+    const domain = person.email?.split('@')[1]?.toLowerCase();
+    return domain !== undefined && domains.has(domain);
+  };
+}
