@@ -4,7 +4,7 @@ import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable }
 import type { ConnectionsTable, NetworkActionsTable } from '../connections/connections.table.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { PostsTable } from '../content/posts.table.js';
-import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
+import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
 
 /** The database type, assembled from each feature's table file. */
@@ -20,6 +20,7 @@ export interface Database {
   leads: LeadsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
+  lead_counts: LeadCountsTable;
   connections: ConnectionsTable;
   network_actions: NetworkActionsTable;
   campaigns: CampaignsTable;

@@ -1,0 +1,63 @@
+// Exact totals kept as counters (docs/leads-total.md): one lead_counts row per workspace ×
+// status × created UTC day × email presence. Every lead write goes through adjustLeadCount in
+// the same transaction; bulk loaders (snapshot import) call rebuildLeadCounts afterwards.
+import { sql } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import { DAY_MS } from '../shared/time.js';
+import { DISCARDED, type LeadFilters } from './leads.repository.js';
+
+export interface CountedLead {
+  status: string;
+  created_at: number;
+  contact_email: string | null;
+}
+
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+// Integer division in both dialects (created_at is a positive bigint); a literal, so GROUP BY matches the SELECT.
+const dayExpr = sql<number>`created_at / ${sql.lit(DAY_MS)}`;
+
+/** Adds `delta` (+1 insert, -1 delete) for one lead's bucket. Call inside the writing transaction. */
+export async function adjustLeadCount(db: DbOrTx, workspaceId: string, lead: CountedLead, delta: number): Promise<void> {
+  await db
+    .insertInto('lead_counts')
+    .values({ workspace_id: workspaceId, status: lead.status, day: dayOf(lead.created_at), enriched: lead.contact_email === null ? 0 : 1, count: delta })
+    .onConflict((oc) => oc.columns(['workspace_id', 'status', 'day', 'enriched']).doUpdateSet({ count: sql`lead_counts.count + excluded.count` }))
+    .execute();
+}
+
+/** Recomputes a workspace's counters from its leads (after a bulk load). Runs in a transaction. */
+export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promise<void> {
+  const run = async (tx: DbOrTx) => {
+    await tx.deleteFrom('lead_counts').where('workspace_id', '=', workspaceId).execute();
+    await tx
+      .insertInto('lead_counts')
+      .columns(['workspace_id', 'status', 'day', 'enriched', 'count'])
+      .expression(
+        tx
+          .selectFrom('leads')
+          .select([
+            'workspace_id',
+            'status',
+            dayExpr.as('day'),
+            sql<number>`case when contact_email is null then 0 else 1 end`.as('enriched'),
+            sql<number>`count(*)`.as('count'),
+          ])
+          .where('workspace_id', '=', workspaceId)
+          .groupBy(['workspace_id', 'status', dayExpr, sql`case when contact_email is null then 0 else 1 end`]),
+      )
+      .execute();
+  };
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
+}
+
+/** The total for filters on status, created day and email presence only (company/post filters count directly). */
+export async function sumLeadCounts(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+  let q = db.selectFrom('lead_counts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('workspace_id', '=', workspaceId);
+  q = f.status ? q.where('status', '=', f.status) : q.where('status', '!=', DISCARDED);
+  if (f.from !== null) q = q.where('day', '>=', dayOf(f.from));
+  if (f.to !== null) q = q.where('day', '<', dayOf(f.to));
+  if (f.emailEnriched !== null) q = q.where('enriched', '=', f.emailEnriched ? 1 : 0);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
