@@ -51,8 +51,8 @@ export async function walk(client: Client, path: string, params: Record<string, 
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const qs = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
-    const res = await client.get(`${path}?${qs}`);
+    const qs: URLSearchParams = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
+    const res: { status: number; text: string; body: any } = await client.get(`${path}?${qs}`);
     if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
     if (res.body.has_more !== (res.body.cursor !== null)) throw new Error('has_more and cursor disagree');
     ids.push(...res.body.items.map((i: { id: string }) => i.id));
