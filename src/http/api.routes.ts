@@ -1,5 +1,7 @@
 // Every authenticated feature, registered inside the API context (auth, rate limit, 401/422/429 docs).
 import type { FastifyInstance } from 'fastify';
+import { feedRoutes } from '../content/feed.routes.js';
+import { feedSchemas } from '../content/feed.schemas.js';
 import { leadsRoutes } from '../leads/leads.routes.js';
 import { leadSchemas } from '../leads/leads.schemas.js';
 import { workspaceRoutes } from '../workspace/workspace.routes.js';
@@ -7,9 +9,10 @@ import { workspaceSchemas } from '../workspace/workspace.schemas.js';
 import type { ServerDeps } from './server.js';
 
 /** Component schemas of the features, named in the OpenAPI document by their $id. */
-export const featureSchemas = [...workspaceSchemas, ...leadSchemas];
+export const featureSchemas = [...workspaceSchemas, ...leadSchemas, ...feedSchemas];
 
 export async function registerApiRoutes(api: FastifyInstance, deps: ServerDeps): Promise<void> {
   await api.register(workspaceRoutes, deps);
   await api.register(leadsRoutes, deps);
+  await api.register(feedRoutes, deps);
 }

@@ -35,7 +35,8 @@ export const CompanySchema = Type.Object(
     network_url: NullableString(),
     created_at: Type.String({ format: 'date-time' }),
   },
-  { $id: 'LinkedinCompanyRead', title: 'LinkedinCompanyRead', required: ['website_url', 'created_at'] },
+  // Every key is always present (required here) so the serializer keeps api-v2.md's order.
+  { $id: 'LinkedinCompanyRead', title: 'LinkedinCompanyRead' },
 );
 export type Company = Static<typeof CompanySchema>;
 
@@ -86,7 +87,8 @@ export const LeadSchema = Type.Object(
     notes: Type.Array(NoteSchema, { description: 'Notes added through PATCH, oldest first.' }),
     crm_contact_url: NullableString(),
   },
-  { $id: 'LinkedinLeadExport', title: 'LinkedinLeadExport', required: ['created_at'] },
+  // Every key is always present (required here) so the serializer keeps api-v2.md's order.
+  { $id: 'LinkedinLeadExport', title: 'LinkedinLeadExport' },
 );
 export type Lead = Static<typeof LeadSchema> & { company: Company | null };
 
@@ -97,7 +99,7 @@ export const LeadsPageSchema = Type.Object(
     has_more: Type.Boolean({ default: false }),
     cursor: NullableString(),
   },
-  { $id: 'WorkspaceLeadsPageResponse', title: 'WorkspaceLeadsPageResponse', required: ['total', 'items'] },
+  { $id: 'WorkspaceLeadsPageResponse', title: 'WorkspaceLeadsPageResponse' },
 );
 export interface LeadsPage {
   total: number;
