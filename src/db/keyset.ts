@@ -30,6 +30,7 @@ function after(columns: readonly SortColumn[], values: readonly CursorValue[]): 
     return sql.join([...equal, sql`${ref(col)} ${op(col, true)} ${values[i]}`], sql` and `);
   });
   const first = columns[0]!;
+  if (columns.length === 1) return branches[0]! as Condition;
   return sql<SqlBool>`${ref(first)} ${op(first, false)} ${values[0]} and (${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`;
 }
 
@@ -40,7 +41,9 @@ export async function seekPage<R>(spec: SortSpec, position: readonly CursorValue
   const isNull = sql<SqlBool>`${ref(first!)} is null`;
   if (position && position[0] === null) return query([isNull, after(rest, position.slice(1))], rest, limit);
   const notNull = sql<SqlBool>`${ref(first!)} is not null`;
-  const rows = await query(position ? [notNull, after(spec.columns, position)] : [notNull], spec.columns, limit);
+  // After a non-null key the range itself excludes nulls; a redundant IS NOT NULL would only
+  // blur the planner's estimate (SQLite then picks the unfiltered index).
+  const rows = await query(position ? [after(spec.columns, position)] : [notNull], spec.columns, limit);
   if (rows.length >= limit) return rows;
   return rows.concat(await query([isNull], rest, limit - rows.length));
 }

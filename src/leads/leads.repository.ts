@@ -29,11 +29,12 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters): SelectQueryB
   return q;
 }
 
+/** The page query, not yet run (leads-plans.ts explains it). */
 export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, conditions: Condition[], order: readonly SortColumn[], limit: number) {
   let q = filtered(db, workspaceId, f).selectAll();
   for (const c of conditions) q = q.where(c);
   for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
-  return q.limit(limit).execute();
+  return q.limit(limit);
 }
 
 /** A direct count, used only for the selective filters (company, post) the counts table does not key. */

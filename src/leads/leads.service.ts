@@ -62,7 +62,7 @@ export async function listLeads(deps: LeadsDeps, workspaceId: string, query: Lea
   if (filters.companyIds?.length === 0) return { total: 0, items: [], has_more: false, cursor: null };
 
   const [rows, total] = await Promise.all([
-    seekPage(spec, state?.position ?? null, limit + 1, (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n)),
+    seekPage(spec, state?.position ?? null, limit + 1, (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n).execute()),
     filters.companyIds || filters.postId !== null ? repo.countLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters),
   ]);
   const page = rows.slice(0, limit);
