@@ -20,11 +20,11 @@ const CASES: [string, string][] = [
   ['status+engaged', 'status=QUALIFIED&sort_by=most_engaged_first'],
   ['company+touch', 'company_public_id=company-17&sort_by=last_touch_first'],
   ['enriched+days', 'email_enriched=true&days=90'],
-  ['post+dates', 'post_id=post_123&start_date=2025-01-01&end_date=2025-12-31'],
+  ['post+dates', `post_id=post_123&start_date=${new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10)}`],
 ];
 
 const worker = fork(fileURLToPath(new URL('./bench-leads-server.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
+  execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [])],
   env: { ...process.env, BENCH_LEADS: String(LEADS) },
 });
 const next = <T>(pick: (m: any) => T | undefined) =>
