@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
-import { DISCARDED, type LeadFilters } from './leads.repository.js';
+import type { LeadFilters } from './leads.repository.js';
+import { LEAD_STATUSES } from './leads.schemas.js';
 
 export interface CountedLead {
   status: string;
@@ -54,7 +55,8 @@ export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promis
 /** The total for filters on status, created day and email presence only (company/post filters count directly). */
 export async function sumLeadCounts(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
   let q = db.selectFrom('lead_counts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('workspace_id', '=', workspaceId);
-  q = f.status ? q.where('status', '=', f.status) : q.where('status', '!=', DISCARDED);
+  // IN over the visible statuses (not != DISCARDED) keeps the day range inside the primary key.
+  q = q.where('status', 'in', f.status ? [f.status] : [...LEAD_STATUSES]);
   if (f.from !== null) q = q.where('day', '>=', dayOf(f.from));
   if (f.to !== null) q = q.where('day', '<', dayOf(f.to));
   if (f.emailEnriched !== null) q = q.where('enriched', '=', f.emailEnriched ? 1 : 0);
