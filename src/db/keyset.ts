@@ -39,11 +39,13 @@ export async function seekPage<R>(spec: SortSpec, position: readonly CursorValue
   const [first, ...rest] = spec.columns;
   if (!spec.nullableFirst) return query(position ? [after(spec.columns, position)] : [], spec.columns, limit);
   const isNull = sql<SqlBool>`${ref(first!)} is null`;
-  if (position && position[0] === null) return query([isNull, after(rest, position.slice(1))], rest, limit);
+  // The null part still orders by the (constant) key first: PostgreSQL then reads the
+  // (…, key, id) index in order instead of sorting every null-key row.
+  if (position && position[0] === null) return query([isNull, after(rest, position.slice(1))], spec.columns, limit);
   const notNull = sql<SqlBool>`${ref(first!)} is not null`;
   // After a non-null key the range itself excludes nulls; a redundant IS NOT NULL would only
   // blur the planner's estimate (SQLite then picks the unfiltered index).
   const rows = await query(position ? [after(spec.columns, position)] : [notNull], spec.columns, limit);
   if (rows.length >= limit) return rows;
-  return rows.concat(await query([isNull], rest, limit - rows.length));
+  return rows.concat(await query([isNull], spec.columns, limit - rows.length));
 }
