@@ -64,7 +64,9 @@ export async function updateLead(db: Db, clock: Clock, workspaceId: string, lead
     const now = clock.now();
     await repo.updateLead(tx, workspaceId, leadId, { ...changes, updated_at: now });
     if (history.length > 0) {
-      await repo.insertHistory(tx, history.map((description) => ({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description, recorded_at: now })));
+      // History is shown by (recorded_at, id): sorted ids keep this request's entries in order.
+      const ids = history.map(() => newId('lh')).sort();
+      await repo.insertHistory(tx, history.map((description, i) => ({ workspace_id: workspaceId, id: ids[i]!, lead_id: leadId, description, recorded_at: now })));
     }
   });
   return getLead(db, workspaceId, leadId, placeholderPicture);
