@@ -96,6 +96,10 @@ describeEachDialect('GET and PATCH /v2/leads/{id}', (dialect) => {
     expect(await totalOf('status=QUALIFIED')).toBe(1);
     expect(await totalOf('status=NEW')).toBe(1);
     expect(await totalOf('')).toBe(2);
+    // Day buckets moved too, not only the all-time ones.
+    expect(await totalOf('status=QUALIFIED&start_date=2025-04-01&end_date=2025-04-01')).toBe(1);
+    expect(await totalOf('status=NEW&end_date=2025-04-01')).toBe(1);
+    expect(await totalOf('status=QUALIFIED&start_date=2025-04-02')).toBe(0);
     const icp = await server.ctx.database.db.selectFrom('leads').select(['icp_manual']).where('id', '=', 'ld_bare').executeTakeFirstOrThrow();
     expect(Number(icp.icp_manual)).toBe(1);
     // Same values again: no new history.
