@@ -24,6 +24,25 @@ const pgTypes = {
   },
 };
 
+// Kysely prepares every query anew; on hot list endpoints preparing costs as much as running.
+// Statements are reused by SQL text (Kysely runs one query at a time per SQLite connection and
+// reads results with all(), so a cached statement is never busy when it is picked up again).
+function withStatementCache(sqlite: BetterSqlite3.Database, size = 500) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (!stmt) {
+        if (cache.size >= size) cache.clear();
+        stmt = sqlite.prepare(sql);
+        cache.set(sql, stmt);
+      }
+      return stmt;
+    },
+  };
+}
+
 export function connectDb(target: DbTarget, options: { poolSize?: number } = {}): DbHandle {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -32,7 +51,7 @@ export function connectDb(target: DbTarget, options: { poolSize?: number } = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: sqlite }) }) as Db;
+    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) as Db;
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, types: pgTypes });

@@ -11,7 +11,7 @@ import type {
   SandboxMessagesTable,
 } from '../network/sandbox/sandbox.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
-import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
+import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
 
 /** The database type, assembled from each feature's table file. */
@@ -27,6 +27,7 @@ export interface Database {
   leads: LeadsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
+  lead_counts: LeadCountsTable;
   connections: ConnectionsTable;
   network_actions: NetworkActionsTable;
   campaigns: CampaignsTable;

@@ -3,15 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import { campaignRoutes } from '../campaigns/campaigns.routes.js';
 import { campaignSchemas } from '../campaigns/campaigns.schemas.js';
 import { connectionRoutes } from '../connections/connections.routes.js';
+import { feedRoutes } from '../content/feed.routes.js';
+import { feedSchemas } from '../content/feed.schemas.js';
+import { leadsRoutes } from '../leads/leads.routes.js';
+import { leadSchemas } from '../leads/leads.schemas.js';
 import { workspaceRoutes } from '../workspace/workspace.routes.js';
 import { workspaceSchemas } from '../workspace/workspace.schemas.js';
 import type { ServerDeps } from './server.js';
 
 /** Component schemas of the features, named in the OpenAPI document by their $id. */
-export const featureSchemas = [...workspaceSchemas, ...campaignSchemas];
+export const featureSchemas = [...workspaceSchemas, ...leadSchemas, ...feedSchemas, ...campaignSchemas];
 
 export async function registerApiRoutes(api: FastifyInstance, deps: ServerDeps): Promise<void> {
   await api.register(workspaceRoutes, deps);
+  await api.register(leadsRoutes, deps);
+  await api.register(feedRoutes, deps);
   await api.register(campaignRoutes, deps);
   await api.register(connectionRoutes, deps);
 }

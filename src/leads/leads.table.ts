@@ -55,3 +55,17 @@ export interface LeadNotesTable {
   created_at: number;
   updated_at: number;
 }
+
+/**
+ * Exact lead totals without counting rows per request: one row per workspace × status ×
+ * created day (UTC) × email presence, kept in step with every lead write (docs/leads-total.md).
+ */
+export interface LeadCountsTable {
+  workspace_id: string;
+  status: string;
+  /** floor(created_at / 86_400_000): the UTC day number. */
+  day: number;
+  /** 1 when contact_email is set. */
+  enriched: number;
+  count: number;
+}

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as base from './0001_base.js';
+import * as leadIndexes from './0002_lead_indexes.js';
 import * as sandboxNetwork from './0003_sandbox_network.js';
 import * as actionRetries from './0004_action_retries.js';
 import * as suppressions from './0005_suppressions.js';
@@ -7,6 +8,7 @@ import * as suppressions from './0005_suppressions.js';
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
   '0001_base': base,
+  '0002_lead_indexes': leadIndexes,
   '0003_sandbox_network': sandboxNetwork,
   '0004_action_retries': actionRetries,
   '0005_suppressions': suppressions,

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { ServerDeps } from '../http/server.js';
+import { FeedQuerySchema } from './feed.schemas.js';
+import { listFeed } from './feed.service.js';
+
+export const feedRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+  const response = { 200: Type.Ref('TeamFeedPostsListResponse'), 400: Type.Ref('ErrorDetail') };
+  app.get(
+    '/v2/content/team/feed',
+    {
+      schema: { tags: ['content'], summary: 'Team feed', description: 'Posts published by workspace team members.', querystring: FeedQuerySchema, response },
+    },
+    async (request) => listFeed(deps, request.workspaceId, 'team', request.query),
+  );
+  app.get(
+    '/v2/content/tracked-contacts/feed',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Tracked contacts feed',
+        description: 'Posts published by contacts that workspace members (or the given member) track.',
+        querystring: FeedQuerySchema,
+        response,
+      },
+    },
+    async (request) => listFeed(deps, request.workspaceId, 'tracked', request.query),
+  );
+};

@@ -1,0 +1,87 @@
+import type { Db } from '../db/database.js';
+import { seekPage, type SortSpec } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, type CursorScope, type CursorValue } from '../http/cursor.js';
+import type { Clock } from '../shared/clock.js';
+import { DomainError } from '../shared/errors.js';
+import { DAY_MS, startOfDay } from '../shared/time.js';
+import { sumLeadCounts } from './lead-counts.js';
+import { toLeads } from './leads.mapper.js';
+import * as repo from './leads.repository.js';
+import type { Lead, LeadSort, LeadsPage, LeadsQuery } from './leads.schemas.js';
+import type { LeadsTable } from './leads.table.js';
+
+export interface LeadsDeps {
+  db: Db;
+  clock: Clock;
+  secret: Buffer;
+}
+
+/** Each order ends with the lead id, in the key's direction, so one (…, key, id) index serves it. */
+export const LEAD_SORT_SPECS: Record<LeadSort, SortSpec> = {
+  newest_first: { nullableFirst: false, columns: [{ column: 'created_at', dir: 'desc' }, { column: 'id', dir: 'desc' }] },
+  oldest_first: { nullableFirst: false, columns: [{ column: 'created_at', dir: 'asc' }, { column: 'id', dir: 'asc' }] },
+  last_touch_first: { nullableFirst: true, columns: [{ column: 'last_engagement_dt', dir: 'desc' }, { column: 'id', dir: 'desc' }] },
+  last_touch_last: { nullableFirst: true, columns: [{ column: 'last_engagement_dt', dir: 'asc' }, { column: 'id', dir: 'asc' }] },
+  most_engaged_first: { nullableFirst: true, columns: [{ column: 'engagement_score', dir: 'desc' }, { column: 'id', dir: 'desc' }] },
+  least_engaged_first: { nullableFirst: true, columns: [{ column: 'engagement_score', dir: 'asc' }, { column: 'id', dir: 'asc' }] },
+};
+
+/** 00:00:00Z of (today UTC - days). */
+export const windowStartFor = (now: number, days: number) => Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS;
+
+export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<LeadsPage> {
+  const sort = query.sort_by ?? 'newest_first';
+  const limit = query.limit ?? 50;
+  const spec = LEAD_SORT_SPECS[sort];
+  const usesDays = query.days !== undefined;
+  const scope: CursorScope = {
+    workspaceId,
+    endpoint: 'leads',
+    sort,
+    filters: {
+      start_date: usesDays ? null : (query.start_date ?? null),
+      end_date: usesDays ? null : (query.end_date ?? null),
+      days: query.days ?? null,
+      status: query.status ?? null,
+      company_public_id: query.company_public_id ?? null,
+      post_id: query.post_id ?? null,
+      email_enriched: query.email_enriched ?? null,
+    },
+  };
+  const state = query.cursor === undefined ? null : decodeCursor(deps.secret, scope, query.cursor, spec.columns.length);
+  // A walk keeps the window it started with, so a cursor replayed later means the same thing.
+  const windowStart = usesDays ? (state?.windowStart ?? windowStartFor(deps.clock.now(), query.days!)) : null;
+  const filters: repo.LeadFilters = {
+    from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
+    to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
+    status: query.status ?? null,
+    companyIds: query.company_public_id === undefined ? null : await repo.findCompanyIds(deps.db, workspaceId, query.company_public_id),
+    postId: query.post_id ?? null,
+    emailEnriched: query.email_enriched ?? null,
+  };
+  if (filters.companyIds?.length === 0) return { total: 0, items: [], has_more: false, cursor: null };
+
+  const [rows, total] = await Promise.all([
+    seekPage(spec, state?.position ?? null, limit + 1, (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n).execute()),
+    filters.companyIds || filters.postId !== null ? repo.countLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const cursor =
+    rows.length > limit && last
+      ? encodeCursor(deps.secret, scope, { position: spec.columns.map((c) => positionValue(last, c.column)), windowStart })
+      : null;
+  return { total, items: await toLeads(deps.db, workspaceId, page, placeholderPicture), has_more: cursor !== null, cursor };
+}
+
+function positionValue(row: LeadsTable, column: string): CursorValue {
+  const value = row[column as keyof LeadsTable];
+  return value === null ? null : typeof value === 'string' ? value : Number(value);
+}
+
+export async function getLead(db: Db, workspaceId: string, leadId: string, placeholderPicture: string): Promise<Lead> {
+  const row = await repo.findLead(db, workspaceId, leadId);
+  if (!row) throw new DomainError('lead_not_found');
+  const [lead] = await toLeads(db, workspaceId, [row], placeholderPicture);
+  return lead!;
+}
