@@ -54,6 +54,11 @@ export function markActionUnsent(db: DbOrTx, id: string, status: 'PENDING' | 'FA
     .execute();
 }
 
+/** Unconfirmed actions are few (only those caught by a crash or a transient failure). */
+export function listPendingActions(db: DbOrTx) {
+  return db.selectFrom('network_actions').selectAll().where('status', '=', 'PENDING').orderBy('created_at').orderBy('id').execute();
+}
+
 /**
  * Takes up to `limit` PENDING actions that are due and held by nobody, holding them until
  * `until`. On PostgreSQL concurrent workers skip each other's rows (SKIP LOCKED); the claim

@@ -79,6 +79,23 @@ async function deliver(deps: OutboundDeps, row: NetworkActionsTable): Promise<vo
 }
 
 /**
+ * Marks as sent every unconfirmed action the provider already received (a process died between
+ * the network acting and the record). Asking sends nothing, so it needs no claim; run when a
+ * worker starts. Returns how many it settled.
+ */
+export async function settleReceivedActions(deps: OutboundDeps): Promise<number> {
+  let settled = 0;
+  for (const row of await repo.listPendingActions(deps.db)) {
+    const received = await deps.network.findReceived(row.idempotency_key);
+    if (received) {
+      await repo.markActionSent(deps.db, row.id, received.ref, deps.clock.now());
+      settled++;
+    }
+  }
+  return settled;
+}
+
+/**
  * One worker step: delivers the due actions that no live process holds (left by a transient
  * failure or a crash). Returns how many it took.
  */

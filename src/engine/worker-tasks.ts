@@ -1,12 +1,25 @@
 // Every engine task the worker runs, built from the composition root.
-import { retryDueActions } from '../connections/outbound.js';
+import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
 import { Worker, type WorkerTask } from './worker.js';
 
 export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
   const deps = { db: ctx.database.db, clock: ctx.clock, network: ctx.network };
   const networkLog = ctx.logger.child({ subsystem: 'network' });
-  return [{ name: 'retry-outbound-actions', step: async () => (await retryDueActions(deps, networkLog)) > 0 }];
+  let settled = false;
+  return [
+    {
+      name: 'retry-outbound-actions',
+      step: async () => {
+        if (!settled) {
+          settled = true;
+          const count = await settleReceivedActions(deps);
+          if (count > 0) networkLog.info({ count }, 'settled actions the network had received before a restart');
+        }
+        return (await retryDueActions(deps, networkLog)) > 0;
+      },
+    },
+  ];
 }
 
 export function createWorker(ctx: AppContext): Worker {
