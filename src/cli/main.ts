@@ -5,6 +5,7 @@ import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { serveCommand } from './serve.command.js';
+import { exportCommand, importCommand } from './snapshot.commands.js';
 import { workspaceCommands } from './workspace.commands.js';
 
 const program = new Command('warmline')
@@ -13,7 +14,7 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands()]) {
+for (const command of [serveCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), importCommand(), exportCommand()]) {
   program.addCommand(command);
 }
 
