@@ -132,7 +132,7 @@ export function demoWorld(options: DemoOptions) {
     const history = Array.from({ length: rng.int(1, 3) }, (_, k) => ({
       id: `h_demo_${pad(i)}_${k}`,
       description: rng.pick(HISTORY),
-      recorded_at: toIso(created + k * rng.int(1, 48) * 3_600_000),
+      recorded_at: toIso(Math.min(now, created + k * rng.int(1, 48) * 3_600_000)),
     }));
     const status = rng.pick(['NEW', 'NEW', 'NEW', 'QUALIFIED', 'QUALIFIED', 'DISQUALIFIED', 'DISCARDED']);
     return {
