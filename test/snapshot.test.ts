@@ -124,6 +124,23 @@ describeEachDialect('workspace snapshots', (dialect) => {
     expect(await countRows(db)).toEqual(before);
   });
 
+  it('refuses sections out of order and constraint clashes; a repeated id keeps its last item', async () => {
+    const before = await countRows(db);
+    const { posts, ...rest } = snapshotFixture(3, 'ws_odd');
+    const { leads, connections, campaigns, ...head } = rest;
+    await expect(importSnapshot(db, clock, toStream({ ...head, leads: leads.map((l: any) => ({ ...l, source_post_id: null })), posts }))).rejects.toThrow('posts: must come before leads');
+    const clash = snapshotFixture(3, 'ws_odd');
+    clash.campaigns[0].contacts[1].username = 'PERSON-1';
+    await expect(importSnapshot(db, clock, toStream(clash))).rejects.toThrow(/^\$: the database refused the snapshot/);
+    expect(await countRows(db)).toEqual(before);
+    const repeated = snapshotFixture(3, 'ws_odd');
+    repeated.leads.push({ ...repeated.leads[1], status: 'DISCARDED' });
+    await importSnapshot(db, clock, toStream(repeated));
+    const leadsOut = JSON.parse(await exportText(db, 'ws_odd')).leads;
+    expect(leadsOut).toHaveLength(3);
+    expect(leadsOut[1].status).toBe('DISCARDED');
+  });
+
   it('accepts references to what the workspace already holds', async () => {
     await importSnapshot(db, clock, toStream(snapshotFixture(2, 'ws_refs')));
     const addition = { format: 'workspace-snapshot', version: 1, workspace: { id: 'ws_refs', name: 'Renamed' }, leads: [{ id: 'ld_new', team_member_id: 'tm_b', source_post_id: 'p_000002', company_id: 1002, created_at: '2025-04-01T00:00:00Z' }] };

@@ -19,13 +19,13 @@ function openSource(file: string): { source: Readable; size: number | null } {
 function trackProgress(source: Readable, size: number | null, json: boolean | undefined): () => void {
   if (!process.stderr.isTTY || json || size === null) return () => {};
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {value}/{total} MB | {duration_formatted}' },
+    { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {read} of {size} MB | {duration_formatted}' },
     cliProgress.Presets.shades_classic,
   );
-  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
   let read = 0;
-  bar.start(mb(size), 0);
-  source.on('data', (chunk: Buffer) => bar.update(mb((read += chunk.length))));
+  bar.start(size, 0, { read: mb(0), size: mb(size) });
+  source.on('data', (chunk: Buffer) => bar.update((read += chunk.length), { read: mb(read) }));
   return () => bar.stop();
 }
 

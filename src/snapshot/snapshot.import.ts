@@ -36,8 +36,17 @@ export interface ImportState {
   known: KnownIds;
 }
 
-export function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
-  const batchSize = options.batchSize ?? 500;
+export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
+  try {
+    return await importInTransaction(db, clock, source, options.batchSize ?? 500);
+  } catch (err) {
+    if (err instanceof SnapshotError) throw err;
+    // A constraint the checks above do not cover (e.g. a username twice in one campaign).
+    throw new SnapshotError(`$: the database refused the snapshot, nothing was imported (${(err as Error).message})`);
+  }
+}
+
+function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number): Promise<ImportResult> {
   return db.transaction().execute(async (trx) => {
     let state: ImportState | null = null;
     let position = -1;

@@ -11,6 +11,10 @@ type Table = keyof Database;
 /** Inserts rows, or updates the existing row with the same key (columns in `keep` are not updated). */
 export async function upsertRows<T extends Table>(db: DbOrTx, table: T, rows: Database[T][], key: string[], keep: string[] = ['created_at']): Promise<void> {
   if (rows.length === 0) return;
+  // One statement may not touch a row twice (PostgreSQL refuses): the last occurrence of a key wins,
+  // as it would across separate statements.
+  const byKey = new Map(rows.map((row) => [key.map((k) => (row as any)[k]).join('\u0000'), row]));
+  if (byKey.size < rows.length) rows = [...byKey.values()];
   const columns = Object.keys(rows[0] as object);
   const updated = columns.filter((c) => !key.includes(c) && !keep.includes(c));
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length)));

@@ -29,7 +29,7 @@ function validatorFor(section: string): ValidateFunction {
 }
 
 /** `leads[3]` + `/history/0/recorded_at` -> `leads[3].history[0].recorded_at`. */
-export function joinPath(base: string, pointer: string): string {
+function joinPath(base: string, pointer: string): string {
   let out = base;
   for (const segment of pointer.split('/').slice(1)) {
     const key = segment.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -53,6 +53,3 @@ export function validatePart(section: string, path: string, value: unknown): voi
   const fn = validatorFor(section);
   if (!fn(value)) throw new SnapshotError(describe(path, fn.errors![0]));
 }
-
-/** The schema file itself, for tools that want to ship or print it. */
-export const snapshotSchema = schema;
