@@ -26,9 +26,4 @@ export class Prng {
   chance(p: number): boolean {
     return this.next() < p;
   }
-
-  /** `count` distinct items, in their original order. */
-  sample<T>(items: readonly T[], count: number): T[] {
-    return items.filter(() => this.chance(count / items.length)).slice(0, count);
-  }
 }

@@ -1,6 +1,7 @@
 // Writes one batch of a section. Child collections given in the document (tracked contacts,
 // history, notes, participants, campaign contacts) replace the stored ones, so a re-import
 // never duplicates them.
+import { sql } from 'kysely';
 import type { ContactsTable } from '../contacts/contacts.table.js';
 import { campaignContactRows, campaignRow, connectionRow, historyRows, leadRow, noteRows } from './snapshot.lead-rows.js';
 import type { ImportState, Pending } from './snapshot.import.js';
@@ -9,8 +10,30 @@ import { deleteWhereIn, selectWhereIn, upsertRows } from './snapshot.store.js';
 
 const WS_ID = ['workspace_id', 'id'];
 
+// Tables filled by each section (children included).
+const TABLES: Record<string, string[]> = {
+  team_members: ['team_members', 'tracked_contacts'],
+  companies: ['companies'],
+  contacts: ['contacts'],
+  posts: ['posts'],
+  leads: ['leads', 'lead_history', 'lead_notes'],
+  connections: ['connections'],
+  campaigns: ['campaigns', 'campaign_participants', 'campaign_contacts'],
+};
+
 export async function flushSection(state: ImportState, section: string, batch: Pending[]): Promise<void> {
   if (batch.length === 0) return;
+  await writeBatch(state, section, batch);
+  // Planner statistics of tables that were empty make PostgreSQL check every foreign key (and
+  // run every child delete) by a sequential scan, which turns a bulk import quadratic. Fresh
+  // statistics after the first batch (ANALYZE counts this transaction's own rows) avoid that.
+  if (!state.analyzed.has(section)) {
+    state.analyzed.add(section);
+    for (const table of TABLES[section]) await sql`analyze ${sql.table(table)}`.execute(state.db);
+  }
+}
+
+async function writeBatch(state: ImportState, section: string, batch: Pending[]): Promise<void> {
   const { db, workspaceId: ws, now } = state;
   switch (section) {
     case 'team_members': {

@@ -34,6 +34,8 @@ export interface ImportState {
   workspaceId: string;
   now: number;
   known: KnownIds;
+  /** Sections whose tables have had their statistics refreshed in this import. */
+  analyzed: Set<string>;
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
@@ -99,7 +101,7 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item): Promise<I
   }
   const known = new KnownIds();
   await known.load(db, workspaceId);
-  return { db, workspaceId, now, known };
+  return { db, workspaceId, now, known, analyzed: new Set() };
 }
 
 /** Checks an item's references and records the ids it brings; returns it with its final id. */
