@@ -3,9 +3,6 @@ import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Command } from 'commander';
-import cliProgress from 'cli-progress';
-import { exportSnapshot } from '../snapshot/snapshot.export.js';
-import { importSnapshot } from '../snapshot/snapshot.import.js';
 import { UsageError } from '../shared/errors.js';
 import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 
@@ -16,8 +13,9 @@ function openSource(file: string): { source: Readable; size: number | null } {
 }
 
 /** A byte-based progress bar on stderr, only for a terminal and human output. */
-function trackProgress(source: Readable, size: number | null, json: boolean | undefined): () => void {
+async function trackProgress(source: Readable, size: number | null, json: boolean | undefined): Promise<() => void> {
   if (!process.stderr.isTTY || json || size === null) return () => {};
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {read} of {size} MB | {duration_formatted}' },
     cliProgress.Presets.shades_classic,
@@ -37,8 +35,10 @@ export function importCommand(): Command {
   )
     .addHelpText('after', '\nThe document must match the schema in src/snapshot/workspace-snapshot.schema.json, sections in its order.\nOn a fault nothing is written and the message names the JSON path, e.g. leads[3].created_at.')
     .action(async (file: string, flags: CommonFlags) => {
+      // Loaded here, not at the top: every other command starts faster without the importer.
+      const { importSnapshot } = await import('../snapshot/snapshot.import.js');
       const { source, size } = openSource(file);
-      const stopProgress = trackProgress(source, size, flags.json);
+      const stopProgress = await trackProgress(source, size, flags.json);
       const result = await withContext(flags, (ctx) => importSnapshot(ctx.database.db, ctx.clock, source)).finally(stopProgress);
       const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
       print(flags, { workspace_id: result.workspaceId }, () => `imported workspace ${result.workspaceId}${counts.length ? `: ${counts.join(', ')}` : ''}`);
@@ -50,6 +50,7 @@ export function exportCommand(): Command {
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (flags: CommonFlags & { workspace: string; out?: string }) => {
+      const { exportSnapshot } = await import('../snapshot/snapshot.export.js');
       await withContext(flags, async (ctx) => {
         if (!flags.out) return exportSnapshot(ctx.database.db, flags.workspace, process.stdout);
         const sink = fs.createWriteStream(flags.out);
