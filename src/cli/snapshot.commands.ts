@@ -39,7 +39,7 @@ export function importCommand(): Command {
       const { importSnapshot } = await import('../snapshot/snapshot.import.js');
       const { source, size } = openSource(file);
       const stopProgress = await trackProgress(source, size, flags.json);
-      const result = await withContext(flags, (ctx) => importSnapshot(ctx.database.db, ctx.clock, source)).finally(stopProgress);
+      const result = await withContext(flags, (ctx) => importSnapshot(ctx.database.db, ctx.clock, source, { dialect: ctx.database.dialect })).finally(stopProgress);
       const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
       print(flags, { workspace_id: result.workspaceId }, () => `imported workspace ${result.workspaceId}${counts.length ? `: ${counts.join(', ')}` : ''}`);
     });

@@ -15,7 +15,7 @@ export interface FirstRunResult {
 export async function prepareFirstRun(ctx: AppContext): Promise<FirstRunResult | null> {
   const db = ctx.database.db;
   if ((await listWorkspaces(db)).length > 0) return null;
-  const { workspaceId } = await importSnapshot(db, ctx.clock, demoSnapshotStream({ now: ctx.clock.now() }));
+  const { workspaceId } = await importSnapshot(db, ctx.clock, demoSnapshotStream({ now: ctx.clock.now() }), { dialect: ctx.database.dialect });
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'demo key (first run)');
   return { workspaceId, apiKey: key };
 }

@@ -27,7 +27,8 @@ export async function flushSection(state: ImportState, section: string, batch: P
   // Planner statistics of tables that were empty make PostgreSQL check every foreign key (and
   // run every child delete) by a sequential scan, which turns a bulk import quadratic. Fresh
   // statistics after the first batch (ANALYZE counts this transaction's own rows) avoid that.
-  if (!state.analyzed.has(section)) {
+  // SQLite does not need it, and its import of 1M leads measured 2.8x slower with it.
+  if (state.analyze && !state.analyzed.has(section)) {
     state.analyzed.add(section);
     for (const table of TABLES[section]) await sql`analyze ${sql.table(table)}`.execute(state.db);
   }

@@ -2,6 +2,7 @@
 // schema and its references checked as it streams; rows go in by batches of multi-row upserts.
 // Any fault throws, which rolls back everything written so far.
 import type { Readable } from 'node:stream';
+import type { Dialect } from '../db/connect.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -15,6 +16,8 @@ import { SECTION_ORDER, validatePart } from './snapshot.validate.js';
 export interface ImportOptions {
   /** Items per batch (default 500). */
   batchSize?: number;
+  /** The engine underneath: PostgreSQL needs fresh planner statistics during a bulk import. */
+  dialect?: Dialect;
 }
 
 export interface ImportResult {
@@ -34,13 +37,15 @@ export interface ImportState {
   workspaceId: string;
   now: number;
   known: KnownIds;
+  /** Whether to refresh planner statistics after a section's first batch (PostgreSQL). */
+  analyze: boolean;
   /** Sections whose tables have had their statistics refreshed in this import. */
   analyzed: Set<string>;
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
   try {
-    return await importInTransaction(db, clock, source, options.batchSize ?? 500);
+    return await importInTransaction(db, clock, source, options.batchSize ?? 500, options.dialect === 'postgres');
   } catch (err) {
     if (err instanceof SnapshotError) throw err;
     // A constraint the checks above do not cover (e.g. a username twice in one campaign).
@@ -48,7 +53,7 @@ export async function importSnapshot(db: Db, clock: Clock, source: Readable, opt
   }
 }
 
-function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number): Promise<ImportResult> {
+function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number, analyze: boolean): Promise<ImportResult> {
   return db.transaction().execute(async (trx) => {
     let state: ImportState | null = null;
     let position = -1;
@@ -63,7 +68,7 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: 
       seen.add(part.section);
       if (part.kind === 'value') {
         validatePart(part.section, part.section, part.value);
-        if (part.section === 'workspace') state = await importWorkspace(trx, clock, part.value as Item);
+        if (part.section === 'workspace') state = await importWorkspace(trx, clock, part.value as Item, analyze);
         continue;
       }
       if (!state) throw new SnapshotError(`workspace: must come before ${part.section}`);
@@ -86,7 +91,7 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: 
   });
 }
 
-async function importWorkspace(db: DbOrTx, clock: Clock, value: Item): Promise<ImportState> {
+async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: boolean): Promise<ImportState> {
   const workspaceId: string = value.id ?? newId('ws');
   const now = clock.now();
   await db
@@ -101,7 +106,7 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item): Promise<I
   }
   const known = new KnownIds();
   await known.load(db, workspaceId);
-  return { db, workspaceId, now, known, analyzed: new Set() };
+  return { db, workspaceId, now, known, analyze, analyzed: new Set() };
 }
 
 /** Checks an item's references and records the ids it brings; returns it with its final id. */
