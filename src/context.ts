@@ -19,11 +19,15 @@ export interface AppContext {
   close(): Promise<void>;
 }
 
+/** Logs go to stderr: stdout carries command output (`--json`, `export`) that other programs read. */
 export function createLogger(level: string): Logger {
-  return pino({
-    level,
-    redact: { paths: ['req.headers.authorization', '*.key', '*.apiKey', '*.contact_email', '*.phone_number'], censor: '[redacted]' },
-  });
+  return pino(
+    {
+      level,
+      redact: { paths: ['req.headers.authorization', '*.key', '*.apiKey', '*.contact_email', '*.phone_number'], censor: '[redacted]' },
+    },
+    pino.destination({ fd: 2, sync: true }),
+  );
 }
 
 /** The server secret (signs cursors): configured, or created once in the data directory. */

@@ -51,6 +51,19 @@ describeEachDialect('operator CLI', (dialect) => {
     expect(amount.stderr).toContain('--amount must be a whole number');
   }, CLI_TIMEOUT);
 
+  it('keeps stdout for the result: logs (e.g. migrations on a fresh database) go to stderr', async () => {
+    const fresh = await createTestDatabase(dialect);
+    try {
+      const url = fresh.target.dialect === 'sqlite' ? fresh.target.file : fresh.target.url;
+      const res = await runCli(['workspace', 'create', '--name', 'Logs', '--json'], { env: { WARMLINE_DB: url, WARMLINE_LOG_LEVEL: 'info' } });
+      expect(res.code).toBe(0);
+      expect(Object.keys(JSON.parse(res.stdout))).toEqual(['id']);
+      expect(res.stderr).toContain('migrations applied');
+    } finally {
+      await fresh.drop();
+    }
+  }, CLI_TIMEOUT);
+
   it('prints help for every command', async () => {
     for (const args of [['--help'], ['serve', '--help'], ['key', 'create', '--help'], ['member', 'add', '--help']]) {
       const res = await runCli(args);

@@ -9,6 +9,7 @@ import { networkCommands } from './network.commands.js';
 import { serveCommand } from './serve.command.js';
 import { suppressionCommands } from './suppression.commands.js';
 import { workerCommand } from './worker.command.js';
+import { exportCommand, importCommand } from './snapshot.commands.js';
 import { workspaceCommands } from './workspace.commands.js';
 
 const program = new Command('warmline')
@@ -17,7 +18,20 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), suppressionCommands()]) {
+for (const command of [
+  serveCommand(),
+  workerCommand(),
+  migrateCommand(),
+  workspaceCommands(),
+  keyCommands(),
+  memberCommands(),
+  creditsCommands(),
+  suppressionCommands(),
+  campaignCommands(),
+  networkCommands(),
+  importCommand(),
+  exportCommand(),
+]) {
   program.addCommand(command);
 }
 

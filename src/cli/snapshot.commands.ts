@@ -1,0 +1,66 @@
+// `warmline import <file>` and `warmline export`: workspace snapshots (see snapshot-format.md).
+import fs from 'node:fs';
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import { Command } from 'commander';
+import { UsageError } from '../shared/errors.js';
+import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+
+function openSource(file: string): { source: Readable; size: number | null } {
+  if (file === '-') return { source: process.stdin, size: null };
+  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  return { source: fs.createReadStream(file, { highWaterMark: 1 << 20 }), size: fs.statSync(file).size };
+}
+
+/** A byte-based progress bar on stderr, only for a terminal and human output. */
+async function trackProgress(source: Readable, size: number | null, json: boolean | undefined): Promise<() => void> {
+  if (!process.stderr.isTTY || json || size === null) return () => {};
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {read} of {size} MB | {duration_formatted}' },
+    cliProgress.Presets.shades_classic,
+  );
+  const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+  let read = 0;
+  bar.start(size, 0, { read: mb(0), size: mb(size) });
+  source.on('data', (chunk: Buffer) => bar.update((read += chunk.length), { read: mb(read) }));
+  return () => bar.stop();
+}
+
+export function importCommand(): Command {
+  return withCommonOptions(
+    new Command('import')
+      .description('import a workspace snapshot (all or nothing; upserts by id, so importing twice is harmless)')
+      .argument('<file>', 'snapshot document (JSON); - reads standard input'),
+  )
+    .addHelpText('after', '\nThe document must match the schema in src/snapshot/workspace-snapshot.schema.json, sections in its order.\nOn a fault nothing is written and the message names the JSON path, e.g. leads[3].created_at.')
+    .action(async (file: string, flags: CommonFlags) => {
+      // Loaded here, not at the top: every other command starts faster without the importer.
+      const { importSnapshot } = await import('../snapshot/snapshot.import.js');
+      const { source, size } = openSource(file);
+      const stopProgress = await trackProgress(source, size, flags.json);
+      const result = await withContext(flags, (ctx) => importSnapshot(ctx.database.db, ctx.clock, source, { dialect: ctx.database.dialect })).finally(stopProgress);
+      const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
+      print(flags, { workspace_id: result.workspaceId }, () => `imported workspace ${result.workspaceId}${counts.length ? `: ${counts.join(', ')}` : ''}`);
+    });
+}
+
+export function exportCommand(): Command {
+  return withCommonOptions(new Command('export').description('write a workspace as a snapshot document (standard output unless --out)'))
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--out <file>', 'write to this file instead of standard output')
+    .action(async (flags: CommonFlags & { workspace: string; out?: string }) => {
+      const { exportSnapshot } = await import('../snapshot/snapshot.export.js');
+      await withContext(flags, async (ctx) => {
+        if (!flags.out) return exportSnapshot(ctx.database.db, flags.workspace, process.stdout);
+        const sink = fs.createWriteStream(flags.out);
+        try {
+          await exportSnapshot(ctx.database.db, flags.workspace, sink);
+        } finally {
+          sink.end();
+          await finished(sink);
+        }
+        print(flags, { workspace_id: flags.workspace, file: flags.out }, () => `exported workspace ${flags.workspace} to ${flags.out}`);
+      });
+    });
+}

@@ -1,0 +1,150 @@
+// Imports a snapshot document in ONE transaction: each part is validated against the shipped
+// schema and its references checked as it streams; rows go in by batches of multi-row upserts.
+// Any fault throws, which rolls back everything written so far.
+import type { Readable } from 'node:stream';
+import type { Dialect } from '../db/connect.js';
+import type { Db, DbOrTx } from '../db/database.js';
+import { rebuildLeadCounts } from '../leads/lead-counts.js';
+import type { Clock } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+import { SnapshotError } from './snapshot.errors.js';
+import { flushSection } from './snapshot.flush.js';
+import { readSnapshot } from './snapshot.reader.js';
+import { KnownIds } from './snapshot.refs.js';
+import { creditRows, type Item } from './snapshot.rows.js';
+import { SECTION_ORDER, validatePart } from './snapshot.validate.js';
+
+export interface ImportOptions {
+  /** Items per batch (default 500). */
+  batchSize?: number;
+  /** The engine underneath: PostgreSQL needs fresh planner statistics during a bulk import. */
+  dialect?: Dialect;
+}
+
+export interface ImportResult {
+  workspaceId: string;
+  /** Items imported per array section. */
+  counts: Record<string, number>;
+}
+
+/** An item waiting for its batch, with the id it will have. */
+export interface Pending {
+  item: Item;
+  id: string;
+}
+
+export interface ImportState {
+  db: DbOrTx;
+  workspaceId: string;
+  now: number;
+  known: KnownIds;
+  /** Whether to refresh planner statistics after a section's first batch (PostgreSQL). */
+  analyze: boolean;
+  /** Sections whose tables have had their statistics refreshed in this import. */
+  analyzed: Set<string>;
+}
+
+export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
+  try {
+    return await importInTransaction(db, clock, source, options.batchSize ?? 500, options.dialect === 'postgres');
+  } catch (err) {
+    if (err instanceof SnapshotError) throw err;
+    // A constraint the checks above do not cover (e.g. a username twice in one campaign).
+    throw new SnapshotError(`$: the database refused the snapshot, nothing was imported (${(err as Error).message})`);
+  }
+}
+
+function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number, analyze: boolean): Promise<ImportResult> {
+  return db.transaction().execute(async (trx) => {
+    let state: ImportState | null = null;
+    let position = -1;
+    const seen = new Set<string>();
+    const counts: Record<string, number> = {};
+    let batch: Pending[] = [];
+    for await (const part of readSnapshot(source)) {
+      const order = SECTION_ORDER.indexOf(part.section as never);
+      if (order < 0) throw new SnapshotError(`${part.section}: is not a snapshot section`);
+      if (order < position) throw new SnapshotError(`${part.section}: must come before ${SECTION_ORDER[position]} (sections follow the documented order)`);
+      position = order;
+      seen.add(part.section);
+      if (part.kind === 'value') {
+        validatePart(part.section, part.section, part.value);
+        if (part.section === 'workspace') state = await importWorkspace(trx, clock, part.value as Item, analyze);
+        continue;
+      }
+      if (!state) throw new SnapshotError(`workspace: must come before ${part.section}`);
+      if (part.kind === 'end') {
+        await flushSection(state, part.section, batch);
+        batch = [];
+        continue;
+      }
+      const path = `${part.section}[${part.index}]`;
+      validatePart(part.section, path, part.value);
+      batch.push(checkItem(state.known, part.section, path, part.value as Item));
+      counts[part.section] = (counts[part.section] ?? 0) + 1;
+      if (batch.length >= batchSize) {
+        await flushSection(state, part.section, batch);
+        batch = [];
+      }
+    }
+    for (const required of ['format', 'version', 'workspace']) if (!seen.has(required)) throw new SnapshotError(`${required}: is required`);
+    // Lead totals are counters (docs/leads-total.md); they commit with the leads they count.
+    if (seen.has('leads')) await rebuildLeadCounts(trx, state!.workspaceId);
+    return { workspaceId: state!.workspaceId, counts };
+  });
+}
+
+async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: boolean): Promise<ImportState> {
+  const workspaceId: string = value.id ?? newId('ws');
+  const now = clock.now();
+  await db
+    .insertInto('workspaces')
+    .values({ id: workspaceId, name: value.name, created_at: now })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ name: value.name }))
+    .execute();
+  if (value.credits) {
+    await db.deleteFrom('credit_ledger').where('workspace_id', '=', workspaceId).execute();
+    const rows = creditRows(workspaceId, value.credits);
+    for (let i = 0; i < rows.length; i += 500) await db.insertInto('credit_ledger').values(rows.slice(i, i + 500)).execute();
+  }
+  const known = new KnownIds();
+  await known.load(db, workspaceId);
+  return { db, workspaceId, now, known, analyze, analyzed: new Set() };
+}
+
+/** Checks an item's references and records the ids it brings; returns it with its final id. */
+function checkItem(known: KnownIds, section: string, path: string, item: Item): Pending {
+  switch (section) {
+    case 'team_members': {
+      const id = item.id ?? newId('tm');
+      known.claimEmail(`${path}.email`, item.email, id);
+      known.members.add(id);
+      return { item, id };
+    }
+    case 'companies':
+      known.companies.add(item.id);
+      return { item, id: String(item.id) };
+    case 'contacts':
+      known.company(`${path}.company_id`, item.company_id);
+      return { item, id: item.urn };
+    case 'posts': {
+      known.member(`${path}.team_member_id`, item.team_member_id);
+      const id = item.id ?? newId('p');
+      known.posts.set(id, item.post_url);
+      return { item, id };
+    }
+    case 'leads':
+      known.member(`${path}.team_member_id`, item.team_member_id);
+      known.post(`${path}.source_post_id`, item.source_post_id);
+      known.company(`${path}.company_id`, item.company_id);
+      return { item, id: item.id ?? newId('ld') };
+    case 'connections':
+      known.member(`${path}.team_member_id`, item.team_member_id);
+      return { item, id: `${item.team_member_id}/${item.contact_urn}` };
+    default: {
+      known.member(`${path}.creator_id`, item.creator_id);
+      (item.participant_ids ?? []).forEach((id: string, i: number) => known.member(`${path}.participant_ids[${i}]`, id));
+      return { item, id: item.id ?? newId('cmp') };
+    }
+  }
+}
