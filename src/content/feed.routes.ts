@@ -1,17 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PageCache } from '../http/page-cache.js';
 import type { ServerDeps } from '../http/server.js';
 import { FeedQuerySchema } from './feed.schemas.js';
 import { listFeed } from './feed.service.js';
 
 export const feedRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
   const response = { 200: Type.Ref('TeamFeedPostsListResponse'), 400: Type.Ref('ErrorDetail') };
+  const pages = new PageCache(deps.db, deps.clock);
   app.get(
     '/v2/content/team/feed',
     {
       schema: { tags: ['content'], summary: 'Team feed', description: 'Posts published by workspace team members.', querystring: FeedQuerySchema, response },
     },
-    async (request) => listFeed(deps, request.workspaceId, 'team', request.query),
+    async (request, reply) => pages.send(request, reply, () => listFeed(deps, request.workspaceId, 'team', request.query)),
   );
   app.get(
     '/v2/content/tracked-contacts/feed',
@@ -24,6 +26,6 @@ export const feedRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, dep
         response,
       },
     },
-    async (request) => listFeed(deps, request.workspaceId, 'tracked', request.query),
+    async (request, reply) => pages.send(request, reply, () => listFeed(deps, request.workspaceId, 'tracked', request.query)),
   );
 };

@@ -25,6 +25,15 @@ describe('sliding window store', () => {
     expect(hit(store).current).toBe(2);
   });
 
+  it('counts exactly through long runs, where expired times are dropped from the front', () => {
+    let now = 0;
+    const store = new LocalSlidingWindowStore(() => now);
+    let last = { current: 0, ttl: 0 };
+    for (now = 0; now < 5000; now++) store.incr('busy', (_e, r) => (last = r!), 1000, 10_000);
+    expect(last.current).toBe(1000); // the times 4000..4999 are inside the last second
+    expect(last.ttl).toBe(1); // time 4000 leaves the window next
+  });
+
   it('keeps keys apart and never reports a ttl under 1 ms', () => {
     const store = new LocalSlidingWindowStore(() => 5);
     expect(hit(store, 'a').current).toBe(1);

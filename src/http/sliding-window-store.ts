@@ -12,20 +12,33 @@ interface RateLimitStore {
   child(routeOptions: unknown): RateLimitStore;
 }
 
+/** Request times of one key, oldest first; `head` skips the ones that have left the window. */
+interface Log {
+  times: number[];
+  head: number;
+}
+
 /** In one process (the embedded deployment). */
 export class LocalSlidingWindowStore implements RateLimitStore {
-  private readonly logs = new LruMap<number[]>(100_000);
+  private readonly logs = new LruMap<Log>(100_000);
 
   constructor(private readonly now: () => number = Date.now) {}
 
   incr(key: string, cb: Callback, timeWindow: number, max: number): void {
     const now = this.now();
-    const log = (this.logs.get(key) ?? []).filter((t) => t > now - timeWindow);
-    const admitted = log.length < max;
-    if (admitted) log.push(now);
+    const log = this.logs.get(key) ?? { times: [], head: 0 };
+    // Times arrive in order, so expired ones are all at the front: O(1) per request, even
+    // when a lifted limit lets the window hold a minute of heavy traffic.
+    while (log.head < log.times.length && log.times[log.head] <= now - timeWindow) log.head++;
+    if (log.head > 1024 && log.head * 2 > log.times.length) {
+      log.times = log.times.slice(log.head);
+      log.head = 0;
+    }
+    const admitted = log.times.length - log.head < max;
+    if (admitted) log.times.push(now);
     this.logs.set(key, log);
-    const ttl = Math.max(1, log[0] + timeWindow - now);
-    cb(null, { current: admitted ? log.length : max + 1, ttl });
+    const ttl = Math.max(1, log.times[log.head] + timeWindow - now);
+    cb(null, { current: admitted ? log.times.length - log.head : max + 1, ttl });
   }
 
   child(): RateLimitStore {

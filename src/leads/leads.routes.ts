@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PageCache } from '../http/page-cache.js';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
 import type { ServerDeps } from '../http/server.js';
 import { updateLead } from './lead-update.service.js';
@@ -8,6 +9,7 @@ import { getLead, listLeads } from './leads.service.js';
 
 export const leadsRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
   const placeholder = (request: Parameters<typeof assetUrl>[0]) => assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH);
+  const pages = new PageCache(deps.db, deps.clock);
 
   app.get(
     '/v2/leads',
@@ -20,7 +22,7 @@ export const leadsRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, de
         response: { 200: Type.Ref('WorkspaceLeadsPageResponse'), 400: Type.Ref('ErrorDetail') },
       },
     },
-    async (request) => listLeads(deps, request.workspaceId, request.query, placeholder(request)),
+    async (request, reply) => pages.send(request, reply, () => listLeads(deps, request.workspaceId, request.query, placeholder(request))),
   );
 
   app.get(

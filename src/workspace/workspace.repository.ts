@@ -1,13 +1,20 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import type { Insertable } from 'kysely';
 import type { CreditLedgerTable, TeamMembersTable, WorkspacesTable } from './workspace.table.js';
 
-export function insertWorkspace(db: DbOrTx, row: WorkspacesTable) {
+export function insertWorkspace(db: DbOrTx, row: Insertable<WorkspacesTable>) {
   return db.insertInto('workspaces').values(row).execute();
 }
 
 export function findWorkspace(db: DbOrTx, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** See WorkspacesTable.data_version; 0 for an unknown workspace. */
+export async function readDataVersion(db: DbOrTx, id: string): Promise<number> {
+  const row = await db.selectFrom('workspaces').select('data_version').where('id', '=', id).executeTakeFirst();
+  return Number(row?.data_version ?? 0);
 }
 
 export function listWorkspaces(db: DbOrTx) {

@@ -1,8 +1,12 @@
+import type { Generated } from 'kysely';
+
 // Timestamps are epoch milliseconds; booleans are 0/1 (one mapping for SQLite and PostgreSQL).
 export interface WorkspacesTable {
   id: string;
   name: string;
   created_at: number;
+  /** Moves (database triggers) whenever anything a lead or feed page shows changes. */
+  data_version: Generated<number>;
 }
 
 export interface TeamMembersTable {
