@@ -1,10 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { DateQuery, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { DateQuery, withRequired, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
 
 export const FEED_SORTS = ['newest_first', 'oldest_first', 'most_viewed_first', 'least_viewed_first'] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];
 
-export const FeedPostSchema = Type.Object(
+export const FeedPostSchema = withRequired(Type.Object(
   {
     id: Type.String(),
     activity_urn: NullableString(),
@@ -23,10 +23,10 @@ export const FeedPostSchema = Type.Object(
     team_member_id: NullableString(),
   },
   { $id: 'TeamFeedPostRead', title: 'TeamFeedPostRead' },
-);
+), ['id', 'author', 'post_url', 'published_at']);
 export type FeedPost = Static<typeof FeedPostSchema>;
 
-export const FeedPageSchema = Type.Object(
+export const FeedPageSchema = withRequired(Type.Object(
   {
     total: Type.Integer(),
     items: Type.Array(Type.Ref('TeamFeedPostRead')),
@@ -34,7 +34,7 @@ export const FeedPageSchema = Type.Object(
     cursor: NullableString(),
   },
   { $id: 'TeamFeedPostsListResponse', title: 'TeamFeedPostsListResponse' },
-);
+), ['total', 'items']);
 export interface FeedPage {
   total: number;
   items: FeedPost[];

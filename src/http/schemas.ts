@@ -12,6 +12,13 @@ export const NullableDateTime = (options: Record<string, unknown> = {}) =>
   Type.Unsafe<string | null>({ type: ['string', 'null'], format: 'date-time', ...options });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * The same object schema with the `required` list the API contract gives. Responses still carry
+ * every key (the handlers fill them and the serializer keeps schema order); this only makes the
+ * OpenAPI document say which keys a client may rely on, as api-v2.md does.
+ */
+export const withRequired = <T extends TSchema>(schema: T, required: string[]): T => ({ ...schema, required }) as T;
+
 /** A string enum that validates as Pydantic's `enum` type and shows as `enum` in OpenAPI. */
 export const StringEnum = <const T extends readonly string[]>(values: T, options: Record<string, unknown> = {}) =>
   Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateQuery, Nullable, NullableBoolean, NullableDateTime, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { DateQuery, withRequired, Nullable, NullableBoolean, NullableDateTime, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
 
 export const LEAD_STATUSES = ['NEW', 'QUALIFIED', 'DISQUALIFIED'] as const;
 export const LEAD_SORTS = ['newest_first', 'oldest_first', 'last_touch_first', 'last_touch_last', 'most_engaged_first', 'least_engaged_first'] as const;
@@ -8,7 +8,7 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 const AnyArray = () => Type.Array(Type.Unknown());
 
-export const CompanySchema = Type.Object(
+export const CompanySchema = withRequired(Type.Object(
   {
     name: NullableString(),
     slug: NullableString(),
@@ -35,16 +35,15 @@ export const CompanySchema = Type.Object(
     network_url: NullableString(),
     created_at: Type.String({ format: 'date-time' }),
   },
-  // Every key is always present (required here) so the serializer keeps api-v2.md's order.
   { $id: 'LinkedinCompanyRead', title: 'LinkedinCompanyRead' },
-);
+), ['website_url', 'created_at']);
 export type Company = Static<typeof CompanySchema>;
 
-const HistoryRecordSchema = Type.Object({
+const HistoryRecordSchema = withRequired(Type.Object({
   id: Type.String({ default: '' }),
   description: NullableString(),
   recorded_at: NullableDateTime(),
-});
+}), []);
 
 const NoteSchema = Type.Object({
   id: Type.String(),
@@ -53,7 +52,7 @@ const NoteSchema = Type.Object({
   updated_at: Type.String({ format: 'date-time' }),
 });
 
-export const LeadSchema = Type.Object(
+export const LeadSchema = withRequired(Type.Object(
   {
     id: Type.String({ default: '' }),
     crm_id: NullableString(),
@@ -87,12 +86,11 @@ export const LeadSchema = Type.Object(
     notes: Type.Array(NoteSchema, { description: 'Notes added through PATCH, oldest first.' }),
     crm_contact_url: NullableString(),
   },
-  // Every key is always present (required here) so the serializer keeps api-v2.md's order.
   { $id: 'LinkedinLeadExport', title: 'LinkedinLeadExport' },
-);
+), ['created_at']);
 export type Lead = Static<typeof LeadSchema> & { company: Company | null };
 
-export const LeadsPageSchema = Type.Object(
+export const LeadsPageSchema = withRequired(Type.Object(
   {
     total: Type.Integer(),
     items: Type.Array(Type.Ref('LinkedinLeadExport')),
@@ -100,7 +98,7 @@ export const LeadsPageSchema = Type.Object(
     cursor: NullableString(),
   },
   { $id: 'WorkspaceLeadsPageResponse', title: 'WorkspaceLeadsPageResponse' },
-);
+), ['total', 'items']);
 export interface LeadsPage {
   total: number;
   items: Lead[];
