@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
 
@@ -20,7 +21,6 @@ const BURST = 14;
 // The sandbox answers this long after it has recorded a send, so kills land in the gap
 // between "the network acted" and "the service recorded it as sent".
 const LATENCY_MS = 60;
-const root = path.resolve(import.meta.dirname, '..');
 
 interface Request {
   path: string;
@@ -76,9 +76,9 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
   function startServer(): Promise<{ child: ChildProcess; url: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(
-        process.execPath,
-        ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--db', dbFile, '--data-dir', dir, '--port', '0', '--no-demo', '--json', '--rate-limit', '1000000', '--log-level', 'silent'],
-        { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_SANDBOX_LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] },
+        CLI.command,
+        [...CLI.args, 'serve', '--db', dbFile, '--data-dir', dir, '--port', '0', '--no-demo', '--json', '--rate-limit', '1000000', '--log-level', 'silent'],
+        { cwd: CLI.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_SANDBOX_LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';
       let err = '';
