@@ -4,7 +4,11 @@ import { setLimits } from '../src/outreach/limits.js';
 import { isWorkingTime } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact } from './helpers/networking-fixtures.js';
+import { addContact, addLead, sandboxOf } from './helpers/networking-fixtures.js';
+import { setCampaignStatus } from '../src/campaigns/campaigns.operator.js';
+import { configureCampaign } from '../src/outreach/campaign-settings.js';
+import { campaignStats } from '../src/outreach/stats.js';
+import { addSuppression } from '../src/suppression/suppression.service.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -72,5 +76,69 @@ describeEachDialect('outreach engine', (dialect) => {
     const { ws, campaignId } = await outreachWorld(server, { senders: 1, contacts: 5, status: 'DRAFT', urnPrefix: 'Draft' });
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
     expect(await invitationsOf(ws.id)).toHaveLength(0);
+  });
+});
+
+describeEachDialect('outreach rules', (dialect) => {
+  let server: TestServer;
+  const clock = new ManualClock(MONDAY_0800_UTC);
+  beforeAll(async () => {
+    server = await startServer(dialect, { clock });
+  });
+  afterAll(() => server.close());
+  const db = () => server.ctx.database.db;
+
+  it('connects without invitation, follows the warm path, skips suppressed, team members, long notes and recent invitees', async () => {
+    clock.set(MONDAY_0800_UTC);
+    const { ws, senders, campaignId, urns } = await outreachWorld(server, { senders: 2, contacts: 6, status: 'DRAFT', urnPrefix: 'Rule' });
+    const [a, b] = senders as [string, string];
+    const sandbox = sandboxOf(server);
+    await sandbox.addConnection({ workspaceId: ws.id, teamMemberId: b }, urns[0]!); // already connected to b
+    const lead = await addLead(server, ws.id, urns[1]!); // engaged with a's content: a invites
+    await db().updateTable('leads').set({ team_member_id: a }).where('id', '=', lead).execute();
+    await addContact(server, ws.id, urns[2]!);
+    await db().updateTable('contacts').set({ company_id: 77 }).where('urn', '=', urns[2]!).execute();
+    await addSuppression(db(), clock, ws.id, 'company', '77');
+    await db().updateTable('team_members').set({ network_username: `person-${urns[3]}` }).where('id', '=', a).execute();
+    // urns[4] was invited by the workspace (through the API) a day ago.
+    await addContact(server, ws.id, urns[4]!);
+    clock.set(MONDAY_0800_UTC - 2 * DAY);
+    expect((await ws.client.post('/v2/networking/connections/send', { json: { team_member_id: b, contact_urn: urns[4] } })).status).toBe(200);
+    clock.set(MONDAY_0800_UTC);
+    await configureCampaign(db(), clock, ws.id, campaignId, { note_template: 'Hi {{first_name}}, '.padEnd(290, 'x') + ' {{first_name}}{{first_name}}' });
+    await db().updateTable('campaign_contacts').set({ first_name: 'Short' }).where('campaign_id', '=', campaignId).execute();
+    await db().updateTable('campaign_contacts').set({ first_name: 'Maximilianus' }).where('network_urn', '=', urns[5]!).execute();
+    await setCampaignStatus(db(), clock, ws.id, campaignId, 'ACTIVE');
+    await runUntil(server, clock, MONDAY_0800_UTC + 4 * HOUR); // before any acceptance (6 h)
+    const { contacts } = (await ws.client.get(`/v2/networking/campaigns/${campaignId}`)).body;
+    const byUrn = new Map(contacts.map((c: any) => [c.network_urn, c]));
+    expect(byUrn.get(urns[0])).toMatchObject({ status: 'CONNECTED', sender_id: b, status_reason: 'already connected' });
+    expect(byUrn.get(urns[1])).toMatchObject({ status: 'INVITED', sender_id: a });
+    expect(byUrn.get(urns[2])).toMatchObject({ status: 'SKIPPED', status_reason: 'suppressed' });
+    expect(byUrn.get(urns[3])).toMatchObject({ status: 'SKIPPED', status_reason: 'a team member of the workspace' });
+    expect(byUrn.get(urns[4])).toMatchObject({ status: 'INVITED', sender_id: b, status_reason: 'invitation already pending' });
+    expect(byUrn.get(urns[5])).toMatchObject({ status: 'SKIPPED', status_reason: 'note longer than 300 characters' });
+    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    expect(invitations.map((i) => [i.team_member_id, i.contact_urn]).sort()).toEqual([[a, urns[1]], [b, urns[4]]].sort());
+    expect(invitations.find((i) => i.contact_urn === urns[1])!.note!.length).toBeLessThanOrEqual(300);
+  });
+
+  it('pauses a sender the network limits for a day while the other sender carries on; stats show it', async () => {
+    clock.set(MONDAY_0800_UTC);
+    const { ws, senders, campaignId } = await outreachWorld(server, { senders: 2, contacts: 8, urnPrefix: 'Lim' });
+    const sandbox = sandboxOf(server);
+    clock.set(MONDAY_0800_UTC + HOUR);
+    sandbox.failNext('limit_reached');
+    await runUntil(server, clock, MONDAY_0800_UTC + 2 * HOUR);
+    const stats = await campaignStats(db(), clock, ws.id, campaignId);
+    const paused = stats.senders.filter((s) => s.paused !== null);
+    expect(paused).toHaveLength(1);
+    expect(paused[0]!.paused!.reason).toContain('limit');
+    const other = senders.find((s) => s !== paused[0]!.team_member_id)!;
+    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    expect(invitations.every((i) => i.team_member_id === other)).toBe(true);
+    expect(invitations).toHaveLength(8); // the other sender took every contact
+    expect(stats.contacts).toMatchObject({ INVITED: 8, QUEUED: 0 });
+    expect(stats.senders.find((s) => s.team_member_id === other)!.invitations_today).toEqual({ used: 8, limit: 20 });
   });
 });

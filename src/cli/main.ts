@@ -6,6 +6,7 @@ import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
+import { outreachCommands } from './outreach.commands.js';
 import { serveCommand } from './serve.command.js';
 import { suppressionCommands } from './suppression.commands.js';
 import { workerCommand } from './worker.command.js';
@@ -17,7 +18,7 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), suppressionCommands()]) {
+for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), outreachCommands(), suppressionCommands()]) {
   program.addCommand(command);
 }
 
