@@ -8,6 +8,7 @@ import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
 import { outreachCommands } from './outreach.commands.js';
 import { serveCommand } from './serve.command.js';
+import { simulateCommand } from './simulate.command.js';
 import { suppressionCommands } from './suppression.commands.js';
 import { workerCommand } from './worker.command.js';
 import { workspaceCommands } from './workspace.commands.js';
@@ -18,7 +19,7 @@ const program = new Command('warmline')
   .showHelpAfterError()
   .exitOverride();
 
-for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), outreachCommands(), suppressionCommands()]) {
+for (const command of [serveCommand(), workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), memberCommands(), creditsCommands(), campaignCommands(), networkCommands(), outreachCommands(), suppressionCommands(), simulateCommand()]) {
   program.addCommand(command);
 }
 

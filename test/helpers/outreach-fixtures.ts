@@ -1,5 +1,6 @@
 // Outreach scenarios: a workspace with connected senders, an ACTIVE campaign and enrolled
 // contacts; time moves by jumping the ManualClock to whatever falls due next.
+import { enrolProfiles } from '../../src/campaigns/campaigns.service.js';
 import { createWorker } from '../../src/engine/worker-tasks.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
 import type { ManualClock } from '../../src/shared/clock.js';
@@ -16,8 +17,7 @@ export async function outreachWorld(server: TestServer, options: { senders: numb
   const urns = Array.from({ length: options.contacts }, (_, i) => `ACo${options.urnPrefix ?? 'P'}${i}`);
   for (let i = 0; i < urns.length; i += 500) {
     const profiles = urns.slice(i, i + 500).map((urn, j) => ({ username: `person-${urn}`, network_urn: urn, first_name: `First${i + j}` }));
-    const res = await ws.client.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles } });
-    if (res.status !== 200) throw new Error(`enrol failed: ${res.status} ${res.text}`);
+    await enrolProfiles(server.ctx.database.db, server.ctx.clock, ws.id, campaignId, profiles);
   }
   return { ws, senders, campaignId, urns };
 }
