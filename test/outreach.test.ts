@@ -26,7 +26,7 @@ describeEachDialect('outreach engine', (dialect) => {
   const invitationsOf = (workspaceId: string) => db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspaceId).orderBy('sent_at').execute();
   const contactsOf = async (ws: { client: any }, campaignId: string) => (await ws.client.get(`/v2/networking/campaigns/${campaignId}`)).body;
 
-  it('invites every contact once, in working hours, spaced, then tracks acceptance and completes', async () => {
+  it('invites every contact once, in working hours, spaced, then tracks acceptance and completes', { timeout: 120_000 }, async () => {
     clock.set(MONDAY_0800_UTC);
     const { ws, senders, campaignId, urns } = await outreachWorld(server, { senders: 2, contacts: 12 });
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
@@ -59,7 +59,7 @@ describeEachDialect('outreach engine', (dialect) => {
     expect(await invitationsOf(ws.id)).toHaveLength(urns.length);
   });
 
-  it('holds the daily and weekly caps per sender', async () => {
+  it('holds the daily and weekly caps per sender', { timeout: 60_000 }, async () => {
     clock.set(MONDAY_0800_UTC);
     const { ws } = await outreachWorld(server, { senders: 1, contacts: 60, urnPrefix: 'Cap' });
     await setLimits(db(), clock, ws.id, { dailyInvitations: 7, weeklyInvitations: 25 });
