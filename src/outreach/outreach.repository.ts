@@ -239,6 +239,9 @@ export function companyOf(db: DbOrTx, workspaceId: string, urn: string) {
 
 export const UNFINISHED = ['QUEUED', 'INVITED'];
 
+const contactsWhere = (eb: any) =>
+  eb.selectFrom('campaign_contacts as cc').select('cc.id').whereRef('cc.workspace_id', '=', 'campaigns.workspace_id').whereRef('cc.campaign_id', '=', 'campaigns.id');
+
 /** ACTIVE campaigns with contacts, all final and no follow-up due, become COMPLETED. */
 export function completeFinishedCampaigns(db: DbOrTx, now: number) {
   return db
@@ -248,16 +251,9 @@ export function completeFinishedCampaigns(db: DbOrTx, now: number) {
     .where((eb) =>
       eb.and([
         eb.exists(eb.selectFrom('campaign_contacts as cc').select('cc.id').whereRef('cc.workspace_id', '=', 'campaigns.workspace_id').whereRef('cc.campaign_id', '=', 'campaigns.id')),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('campaign_contacts as cc')
-              .select('cc.id')
-              .whereRef('cc.workspace_id', '=', 'campaigns.workspace_id')
-              .whereRef('cc.campaign_id', '=', 'campaigns.id')
-              .where((w) => w.or([w('cc.status', 'in', UNFINISHED), w('cc.follow_up_at', 'is not', null)])),
-          ),
-        ),
+        // Two probes, each an index seek (one OR would scan every contact of the campaign).
+        eb.not(eb.exists(contactsWhere(eb).where('cc.status', 'in', UNFINISHED))),
+        eb.not(eb.exists(contactsWhere(eb).where('cc.follow_up_at', 'is not', null))),
       ]),
     )
     .executeTakeFirst();

@@ -22,7 +22,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await s.alterTable('campaign_contacts').addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await s.alterTable('campaign_contacts').addColumn('retries_allowed', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await s.createIndex('campaign_contacts_status').on('campaign_contacts').columns(['workspace_id', 'campaign_id', 'status', 'created_at']).execute();
+  await s.createIndex('campaign_contacts_status').on('campaign_contacts').columns(['workspace_id', 'campaign_id', 'status', 'created_at', 'id']).execute();
   await s.createIndex('campaign_contacts_follow_up').on('campaign_contacts').columns(['workspace_id', 'sender_id', 'follow_up_at']).execute();
   await s.createIndex('campaign_contacts_open_follow_up').on('campaign_contacts').columns(['workspace_id', 'campaign_id', 'follow_up_at']).execute();
   await s.createIndex('campaign_contacts_sender').on('campaign_contacts').columns(['workspace_id', 'sender_id', 'status']).execute();
