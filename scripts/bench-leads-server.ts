@@ -67,7 +67,7 @@ const { id: workspaceId } = await createWorkspace(db, ctx.clock, 'Bench');
 const members: string[] = [];
 for (let m = 0; m < 20; m++) {
   const id = `tm_${m}`;
-  await db.insertInto('team_members').values({ workspace_id: workspaceId, id, email: `m${m}@bench.test`, first_name: null, last_name: null, is_active_seat: 1, integration_status: 'CONNECTED', network_username: null, profile_views_count: null, followers_count: null, last_network_update: null, profile_picture: null, created_at: 0 }).execute();
+  await db.insertInto('team_members').values({ workspace_id: workspaceId, id, email: `m${m}@bench.test`, first_name: null, last_name: null, is_active_seat: 1, integration_status: 'CONNECTED', network_username: null, profile_views_count: null, followers_count: null, last_network_update: null, profile_picture: null, time_zone: 'UTC', created_at: 0 }).execute();
   members.push(id);
 }
 const started = performance.now();

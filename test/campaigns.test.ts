@@ -44,9 +44,10 @@ describeEachDialect('networking campaigns', (dialect) => {
     const users = (await ws.client.get('/v2/workspace/users')).body;
     expect(res.body.creator).toEqual(users.find((u: any) => u.id === creator));
     const contacts = [...res.body.contacts].sort((a: any, b: any) => a.network_handle.localeCompare(b.network_handle));
+    const progress = { status: 'QUEUED', status_reason: null, sender_id: null, invited_at: null, connected_at: null, finished_at: null };
     expect(contacts).toEqual([
-      { id: expect.any(String), first_name: 'Jane', last_name: 'Doe', network_urn: 'ACoJane', network_handle: 'jane-doe' },
-      { id: expect.any(String), first_name: null, last_name: null, network_urn: null, network_handle: 'max' },
+      { id: expect.any(String), first_name: 'Jane', last_name: 'Doe', network_urn: 'ACoJane', network_handle: 'jane-doe', ...progress },
+      { id: expect.any(String), first_name: null, last_name: null, network_urn: null, network_handle: 'max', ...progress },
     ]);
   });
 

@@ -2,11 +2,12 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
+import { toIso } from '../shared/time.js';
 import { toWorkspaceUser } from '../workspace/workspace.service.js';
 import type { TeamMembersTable } from '../workspace/workspace.table.js';
 import { decodeCursor, encodeCursor } from './campaign-cursor.js';
 import * as repo from './campaigns.repository.js';
-import type { Campaign, CampaignStatus, EnrolProfile } from './campaigns.schemas.js';
+import type { Campaign, CampaignStatus, ContactStatus, EnrolProfile } from './campaigns.schemas.js';
 import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
 
 /** Who is asking and how pictures are linked: what every campaign view needs from the request. */
@@ -14,6 +15,8 @@ export interface CampaignView {
   workspaceId: string;
   placeholderPicture: string;
 }
+
+const iso = (ms: number | null | undefined) => (ms == null ? null : toIso(ms));
 
 const cursorScope = (workspaceId: string) => `${workspaceId}|GET /v2/networking/campaigns`;
 
@@ -52,6 +55,8 @@ async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[]): 
       description: row.description,
       contacts: (contactsOf.get(row.id) ?? []).map((c) => ({
         id: c.id, first_name: c.first_name, last_name: c.last_name, network_urn: c.network_urn, network_handle: c.username,
+        status: c.status as ContactStatus, status_reason: c.status_reason ?? null, sender_id: c.sender_id ?? null,
+        invited_at: iso(c.invited_at), connected_at: iso(c.connected_at), finished_at: iso(c.finished_at),
       })),
     };
   });

@@ -34,4 +34,18 @@ export interface CampaignContactsTable {
   status: string;
   created_at: number;
   updated_at: number;
+  // Outreach progress (migration 0007_outreach).
+  /** The participant who invites (or is connected to) this contact. */
+  sender_id?: string | null;
+  /** Key of the invitation action reserved for the current attempt (null: none reserved). */
+  invitation_key?: string | null;
+  status_reason?: string | null;
+  invited_at?: number | null;
+  connected_at?: number | null;
+  finished_at?: number | null;
+  follow_up_at?: number | null;
+  follow_up_sent_at?: number | null;
+  attempts?: number;
+  /** Extra invitations an operator allowed for a sender who invited this contact before. */
+  retries_allowed?: number;
 }

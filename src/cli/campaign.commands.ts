@@ -1,7 +1,9 @@
 import { Command, Option } from 'commander';
 import { createCampaign, setCampaignStatus } from '../campaigns/campaigns.operator.js';
 import { CAMPAIGN_STATUSES } from '../campaigns/campaigns.schemas.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { configureCampaign, SENDER_POLICIES } from '../outreach/campaign-settings.js';
+import { campaignStats, formatStats } from '../outreach/stats.js';
+import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 
 interface CreateFlags extends CommonFlags {
   workspace: string;
@@ -45,6 +47,31 @@ export function campaignCommands(): Command {
     .action(async (campaignId: string, flags: CommonFlags & { workspace: string; status: string }) => {
       const result = await withContext(flags, (ctx) => setCampaignStatus(ctx.database.db, ctx.clock, flags.workspace, campaignId, flags.status));
       print(flags, result, () => `campaign ${result.id}: ${result.previous_status} -> ${result.status}`);
+    });
+  withCommonOptions(group.command('configure').description('set the outreach settings of a campaign; prints them'))
+    .argument('<campaign id>', 'campaign id')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .option('--note-template <text>', 'invitation note; {{first_name}} {{last_name}} {{company}}; 300 characters at most rendered')
+    .option('--follow-up-template <text>', 'message sent after acceptance (same placeholders)')
+    .option('--follow-up-delay-hours <h>', 'hours after acceptance', parseInteger('--follow-up-delay-hours'))
+    .addOption(new Option('--sender-policy <policy>', 'how senders are chosen').choices([...SENDER_POLICIES]))
+    .action(async (campaignId: string, flags: CommonFlags & { workspace: string; noteTemplate?: string; followUpTemplate?: string; followUpDelayHours?: number; senderPolicy?: string }) => {
+      const result = await withContext(flags, (ctx) =>
+        configureCampaign(ctx.database.db, ctx.clock, flags.workspace, campaignId, {
+          note_template: flags.noteTemplate,
+          follow_up_template: flags.followUpTemplate,
+          follow_up_delay_hours: flags.followUpDelayHours,
+          sender_policy: flags.senderPolicy as (typeof SENDER_POLICIES)[number] | undefined,
+        }),
+      );
+      print(flags, result, () => `campaign ${result.id}: ${JSON.stringify(result.settings)}`);
+    });
+  withCommonOptions(group.command('stats').description('contacts per state and per-sender usage against the limits'))
+    .argument('<campaign id>', 'campaign id')
+    .requiredOption('--workspace <id>', 'workspace id')
+    .action(async (campaignId: string, flags: CommonFlags & { workspace: string }) => {
+      const result = await withContext(flags, (ctx) => campaignStats(ctx.database.db, ctx.clock, flags.workspace, campaignId));
+      print(flags, result, () => formatStats(result));
     });
   return group;
 }

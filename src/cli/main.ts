@@ -6,7 +6,9 @@ import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
+import { outreachCommands } from './outreach.commands.js';
 import { serveCommand } from './serve.command.js';
+import { simulateCommand } from './simulate.command.js';
 import { suppressionCommands } from './suppression.commands.js';
 import { workerCommand } from './worker.command.js';
 import { exportCommand, importCommand } from './snapshot.commands.js';
@@ -29,6 +31,8 @@ for (const command of [
   suppressionCommands(),
   campaignCommands(),
   networkCommands(),
+  outreachCommands(),
+  simulateCommand(),
   importCommand(),
   exportCommand(),
 ]) {

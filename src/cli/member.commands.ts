@@ -18,6 +18,7 @@ interface MemberFlags extends CommonFlags {
   followersCount?: number;
   lastNetworkUpdate?: string;
   profilePicture?: string;
+  timeZone: string;
 }
 
 export function memberCommands(): Command {
@@ -35,6 +36,7 @@ export function memberCommands(): Command {
     .option('--followers-count <n>', 'followers', parseInteger('--followers-count'))
     .option('--last-network-update <iso>', 'ISO 8601 date-time of the last network update')
     .option('--profile-picture <url>', 'picture URL (default: the service placeholder)')
+    .option('--time-zone <zone>', 'IANA time zone of the member (outreach working hours)', 'UTC')
     .action(async (flags: MemberFlags) => {
       const lastUpdate = flags.lastNetworkUpdate === undefined ? null : parseIso(flags.lastNetworkUpdate);
       if (lastUpdate === undefined) throw new UsageError('--last-network-update must be an ISO 8601 date-time such as 2025-03-01T10:00:00Z');
@@ -51,6 +53,7 @@ export function memberCommands(): Command {
           followers_count: flags.followersCount,
           last_network_update: lastUpdate,
           profile_picture: flags.profilePicture,
+          time_zone: flags.timeZone,
         }),
       );
       print(flags, result, () => `added team member ${result.id}`);

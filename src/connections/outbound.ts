@@ -3,7 +3,7 @@
 // reconciled with the provider (did it already receive this key?) and only then sent again,
 // so neither a crash nor a concurrent request ever delivers it twice.
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -26,10 +26,13 @@ export type OutboundAction =
   | { kind: 'INVITATION'; workspaceId: string; teamMemberId: string; contactUrn: string; key: string; note: string | null }
   | { kind: 'MESSAGE'; workspaceId: string; teamMemberId: string; contactUrn: string; key: string; text: string };
 
-/** Records the action (once per key) and makes sure it is delivered exactly once. */
-export async function performAction(deps: OutboundDeps, action: OutboundAction): Promise<void> {
+/**
+ * Records the action unless its key was recorded before; the recording process holds it for
+ * the delivery lease. Callers that must check limits first record it inside their transaction.
+ */
+export function recordAction(db: DbOrTx, clock: Clock, action: OutboundAction) {
   const payload = action.kind === 'INVITATION' ? { note: action.note } : { text: action.text };
-  await repo.insertActionOnce(deps.db, {
+  return repo.insertActionOnce(db, {
     id: newId('na'),
     workspace_id: action.workspaceId,
     idempotency_key: action.key,
@@ -41,12 +44,17 @@ export async function performAction(deps: OutboundDeps, action: OutboundAction):
     provider_ref: null,
     attempts: 0,
     last_error: null,
-    created_at: deps.clock.now(),
+    created_at: clock.now(),
     sent_at: null,
-    next_attempt_at: deps.clock.now(),
+    next_attempt_at: clock.now(),
     // The recording request delivers it now; the worker takes over only if this lapses.
-    claimed_until: deps.clock.now() + DELIVERY_LEASE_MS,
+    claimed_until: clock.now() + DELIVERY_LEASE_MS,
   });
+}
+
+/** Records the action (once per key) and makes sure it is delivered exactly once. */
+export async function performAction(deps: OutboundDeps, action: OutboundAction): Promise<void> {
+  await recordAction(deps.db, deps.clock, action);
   const row = await repo.findActionByKey(deps.db, action.key);
   if (row.status !== 'SENT') await deliver(deps, row);
 }

@@ -10,6 +10,7 @@ import type {
   SandboxInvitationsTable,
   SandboxMessagesTable,
 } from '../network/sandbox/sandbox.table.js';
+import type { OutreachLimitsTable, OutreachSendersTable } from '../outreach/outreach.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
 import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
@@ -34,6 +35,8 @@ export interface Database {
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
   suppressions: SuppressionsTable;
+  outreach_senders: OutreachSendersTable;
+  outreach_limits: OutreachLimitsTable;
   sandbox_accounts: SandboxAccountsTable;
   sandbox_connections: SandboxConnectionsTable;
   sandbox_invitations: SandboxInvitationsTable;

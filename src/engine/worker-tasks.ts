@@ -1,6 +1,7 @@
 // Every engine task the worker runs, built from the composition root.
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
+import { outreachTask } from '../outreach/outreach.engine.js';
 import { Worker, type WorkerTask } from './worker.js';
 
 export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
@@ -19,6 +20,7 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
         return (await retryDueActions(deps, networkLog)) > 0;
       },
     },
+    outreachTask({ ...deps, seed: ctx.config.sandboxSeed, logger: ctx.logger.child({ subsystem: 'outreach' }) }),
   ];
 }
 

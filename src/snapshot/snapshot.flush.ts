@@ -38,7 +38,7 @@ async function writeBatch(state: ImportState, section: string, batch: Pending[])
   const { db, workspaceId: ws, now } = state;
   switch (section) {
     case 'team_members': {
-      await upsertRows(db, 'team_members', batch.map((p) => teamMemberRow(ws, p.item, p.id, now)), WS_ID);
+      await upsertRows(db, 'team_members', batch.map((p) => teamMemberRow(ws, p.item, p.id, now)), WS_ID, ['created_at', 'time_zone']);
       const given = batch.filter((p) => p.item.tracked_contacts);
       await deleteWhereIn(db, 'tracked_contacts', ws, 'team_member_id', given.map((p) => p.id));
       const tracked = given.flatMap((p) => (p.item.tracked_contacts as string[]).map((urn) => ({ workspace_id: ws, team_member_id: p.id, contact_urn: urn })));

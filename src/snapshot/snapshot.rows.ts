@@ -40,6 +40,8 @@ export function teamMemberRow(workspaceId: string, m: Item, id: string, now: num
     followers_count: or(m.followers_count, null),
     last_network_update: ms(m.last_network_update),
     profile_picture: or(m.profile_picture, null),
+    // Not part of the snapshot format: new members start in UTC; a re-import keeps what an operator set.
+    time_zone: 'UTC',
     created_at: now,
   };
 }

@@ -58,6 +58,18 @@ export interface NewTeamMember {
   followers_count?: number | null;
   last_network_update?: number | null;
   profile_picture?: string | null;
+  /** IANA time zone name; default UTC. */
+  time_zone?: string;
+}
+
+/** The zone, if the runtime knows it (Intl rejects unknown names). */
+export function requireTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new UsageError(`unknown time zone "${zone}" (use an IANA name such as Europe/Berlin)`);
+  }
 }
 
 export async function addTeamMember(db: Db, clock: Clock, workspaceId: string, member: NewTeamMember) {
@@ -78,6 +90,7 @@ export async function addTeamMember(db: Db, clock: Clock, workspaceId: string, m
     followers_count: member.followers_count ?? null,
     last_network_update: member.last_network_update ?? null,
     profile_picture: member.profile_picture ?? null,
+    time_zone: requireTimeZone(member.time_zone ?? 'UTC'),
     created_at: clock.now(),
   };
   await repo.insertTeamMember(db, row);

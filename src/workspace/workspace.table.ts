@@ -22,6 +22,8 @@ export interface TeamMembersTable {
   followers_count: number | null;
   last_network_update: number | null;
   profile_picture: string | null;
+  /** IANA time zone: outreach working hours and calendar days are the member's own. */
+  time_zone: string;
   created_at: number;
 }
 

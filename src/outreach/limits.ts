@@ -1,0 +1,78 @@
+// Safety limits per sender account, set per workspace (outreach_limits.settings JSON);
+// anything not set takes the safe default.
+import type { Db, DbOrTx } from '../db/database.js';
+import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
+import { requireWorkspace } from '../workspace/workspace.service.js';
+
+export interface OutreachLimits {
+  /** Invitations per calendar day in the sender's time zone. */
+  dailyInvitations: number;
+  /** Invitations per rolling 7 days. */
+  weeklyInvitations: number;
+  /** Messages per calendar day in the sender's time zone. */
+  dailyMessages: number;
+  /** Working hours, local to the sender, Monday to Friday: [start, end) in whole hours. */
+  workStartHour: number;
+  workEndHour: number;
+  /** Randomized spacing between two actions of one sender, in seconds. */
+  minSpacingSeconds: number;
+  maxSpacingSeconds: number;
+  /** Pending invitations older than this are withdrawn. */
+  withdrawAfterDays: number;
+  /** A contact invited by any sender of the workspace within this time is not invited again. */
+  reinviteAfterDays: number;
+}
+
+export const DEFAULT_LIMITS: OutreachLimits = {
+  dailyInvitations: 20,
+  weeklyInvitations: 100,
+  dailyMessages: 30,
+  workStartHour: 9,
+  workEndHour: 18,
+  minSpacingSeconds: 120,
+  maxSpacingSeconds: 360,
+  withdrawAfterDays: 21,
+  reinviteAfterDays: 21,
+};
+
+const RANGES: Record<keyof OutreachLimits, [number, number]> = {
+  dailyInvitations: [0, 200],
+  weeklyInvitations: [0, 1000],
+  dailyMessages: [0, 500],
+  workStartHour: [0, 23],
+  workEndHour: [1, 24],
+  minSpacingSeconds: [1, 86_400],
+  maxSpacingSeconds: [1, 86_400],
+  withdrawAfterDays: [1, 365],
+  reinviteAfterDays: [0, 365],
+};
+
+function validated(limits: OutreachLimits): OutreachLimits {
+  for (const [name, [min, max]] of Object.entries(RANGES) as [keyof OutreachLimits, [number, number]][]) {
+    const value = limits[name];
+    if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  if (limits.workStartHour >= limits.workEndHour) throw new UsageError('working hours must start before they end');
+  if (limits.minSpacingSeconds > limits.maxSpacingSeconds) throw new UsageError('the minimum spacing must not exceed the maximum');
+  return limits;
+}
+
+export async function loadLimits(db: DbOrTx, workspaceId: string): Promise<OutreachLimits> {
+  const row = await db.selectFrom('outreach_limits').select('settings').where('workspace_id', '=', workspaceId).executeTakeFirst();
+  return { ...DEFAULT_LIMITS, ...(row ? (JSON.parse(row.settings) as Partial<OutreachLimits>) : {}) };
+}
+
+/** Changes some limits of a workspace; returns them all. */
+export async function setLimits(db: Db, clock: Clock, workspaceId: string, changes: Partial<OutreachLimits>): Promise<OutreachLimits> {
+  await requireWorkspace(db, workspaceId);
+  const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const limits = validated({ ...(await loadLimits(db, workspaceId)), ...defined });
+  const settings = JSON.stringify(limits);
+  await db
+    .insertInto('outreach_limits')
+    .values({ workspace_id: workspaceId, settings, updated_at: clock.now() })
+    .onConflict((oc) => oc.column('workspace_id').doUpdateSet({ settings, updated_at: clock.now() }))
+    .execute();
+  return limits;
+}

@@ -1,0 +1,45 @@
+// Acceptance is detected by polling (the sandbox has no webhooks): one list of the sender's
+// pending invitations per poll; an invited contact no longer pending is asked about directly.
+import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
+import { NetworkError } from '../network/provider.js';
+import { parseSettings } from './campaign-settings.js';
+import * as repo from './outreach.repository.js';
+import { DAY_MS, type StepContext } from './step-context.js';
+import { isWorkingTime } from './working-hours.js';
+
+export const POLL_INTERVAL_MS = 2 * 3_600_000;
+
+export async function pollInvitations(c: StepContext): Promise<void> {
+  const { db, network } = c.deps;
+  const ws = c.member.workspace_id;
+  const invited = await repo.contactsOfSender(db, ws, c.member.id, 'INVITED', c.campaigns.map((x) => x.id));
+  if (invited.length === 0) return;
+  const account = { workspaceId: ws, teamMemberId: c.member.id };
+  const pending = new Map((await network.listPendingInvitations(account)).map((p) => [p.contactUrn, p]));
+  const update = (contact: CampaignContactsTable, changes: Partial<CampaignContactsTable>) => repo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
+  const working = isWorkingTime(c.now, c.member.time_zone, c.limits.workStartHour, c.limits.workEndHour);
+  for (const contact of invited) {
+    const urn = contact.network_urn!;
+    const invitation = pending.get(urn);
+    if (invitation) {
+      // Withdrawing acts on the account, so only in working hours.
+      if (!working || (contact.invited_at ?? c.now) > c.now - c.limits.withdrawAfterDays * DAY_MS) continue;
+      try {
+        await network.withdrawInvitation(account, invitation.ref);
+      } catch (err) {
+        if (!(err instanceof NetworkError && err.kind === 'not_found')) throw err;
+      }
+      await update(contact, { status: 'WITHDRAWN', status_reason: `not accepted within ${c.limits.withdrawAfterDays} days`, finished_at: c.now });
+      continue;
+    }
+    const state = await network.connectionState(account, urn);
+    if (state === 'CONNECTED') {
+      const campaign = c.campaigns.find((x) => x.id === contact.campaign_id);
+      const settings = parseSettings(campaign?.settings ?? '{}');
+      const followUp = settings.follow_up_template ? c.now + settings.follow_up_delay_hours * 3_600_000 : null;
+      await update(contact, { status: 'CONNECTED', status_reason: null, connected_at: c.now, follow_up_at: followUp, finished_at: followUp === null ? c.now : null });
+    } else if (state === 'NONE') {
+      await update(contact, { status: 'WITHDRAWN', status_reason: 'no longer pending on the network (declined or withdrawn)', finished_at: c.now });
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// One step for one claimed sender: settle, poll, then at most one action (a follow-up or an
+// invitation), and release the sender with the time it next needs attention.
+import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
+import { findTeamMember, listTeamMembers } from '../workspace/workspace.repository.js';
+import { sendFollowUp } from './follow-up.js';
+import { considerContact, settleReserved, type InviteHelpers, type InviteResult } from './invite.js';
+import { loadLimits } from './limits.js';
+import * as repo from './outreach.repository.js';
+import type { OutreachSendersTable } from './outreach.table.js';
+import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
+import { spacingMs } from './spacing.js';
+import { DAY_MS, SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
+import { isWorkingTime, nextWorkingTime, startOfLocalDay } from './working-hours.js';
+
+/** How long a claimed sender is held: far longer than one step takes. */
+export const SENDER_LEASE_MS = 5 * 60_000;
+/** A sender with nothing to do looks again this much later. */
+export const IDLE_MS = 15 * 60_000;
+/** Contacts looked at in one step (each needs no action or leads to one). */
+const CANDIDATES = 10;
+
+export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersTable): Promise<void> {
+  const now = deps.clock.now();
+  const ws = sender.workspace_id;
+  const member = await findTeamMember(deps.db, ws, sender.team_member_id);
+  if (!member) return;
+  const limits = await loadLimits(deps.db, ws);
+  const campaigns = await repo.activeCampaignsOf(deps.db, ws, member.id);
+  const c: StepContext = { deps, sender, member, limits, campaigns, now };
+  const zone = member.time_zone;
+  let nextSendAt = Math.max(sender.next_send_at, now);
+  let nextPollAt = sender.next_poll_at;
+  let acted = false;
+  let pause: SenderPause | null = sender.paused_until !== null && sender.paused_until <= now ? null : sender.paused_reason ? new SenderPause(sender.paused_reason, sender.paused_until) : null;
+  try {
+    if (campaigns.length === 0 || member.integration_status !== 'CONNECTED') {
+      nextSendAt = now + IDLE_MS;
+      nextPollAt = Math.max(nextPollAt, now + IDLE_MS);
+    } else if (!pause) {
+      await settleReserved(c);
+      if (now >= nextPollAt) {
+        await pollInvitations(c);
+        nextPollAt = now + POLL_INTERVAL_MS;
+      }
+      if (!isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour)) nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
+      else if (now >= nextSendAt) {
+        const result = await act(c);
+        acted = result === 'sent';
+        if (acted) nextSendAt = now + spacingMs(deps.seed, ws, member.id, sender.actions, limits);
+        else if (result === 'capped-day') nextSendAt = startOfLocalDay(startOfLocalDay(now, zone) + 1.5 * DAY_MS, zone);
+        else if (result === 'capped-week') nextSendAt = now + 3_600_000;
+        else if (result === 'idle') nextSendAt = now + IDLE_MS;
+      }
+    }
+  } catch (err) {
+    pause = err instanceof SenderPause ? err : pauseFor(err, now);
+    if (!pause) throw err; // the lease lapses and the sender is taken up again
+    deps.logger.warn({ workspace: ws, member: member.id, reason: pause.reason }, 'sender paused');
+    await repo.releaseAssigned(deps.db, ws, member.id, now);
+  }
+  const sendable = nextWorkingTime(Math.max(nextSendAt, pause?.until ?? 0), zone, limits.workStartHour, limits.workEndHour);
+  await repo.updateSender(deps.db, ws, member.id, {
+    claimed_until: null,
+    next_send_at: nextSendAt,
+    next_poll_at: nextPollAt,
+    next_step_at: pause ? (pause.until ?? now + IDLE_MS) : Math.min(nextPollAt, sendable),
+    paused_reason: pause?.reason ?? null,
+    paused_until: pause?.until ?? null,
+    actions: acted ? sender.actions + 1 : sender.actions,
+  });
+}
+
+/** A due follow-up first (the contact accepted), else the next queued contact. */
+async function act(c: StepContext): Promise<InviteResult | 'idle' | 'progress'> {
+  const ws = c.member.workspace_id;
+  const ids = c.campaigns.map((x) => x.id);
+  const [followUp] = await repo.dueFollowUps(c.deps.db, ws, c.member.id, c.now, ids);
+  if (followUp) {
+    const result = await sendFollowUp(c, followUp);
+    if (result === 'sent') return 'sent';
+    if (result === 'next') return 'progress';
+  }
+  const helpers = await inviteHelpers(c);
+  let candidates = await repo.assignedQueued(c.deps.db, ws, c.member.id, ids, CANDIDATES);
+  for (const campaign of c.campaigns) {
+    if (candidates.length >= CANDIDATES) break;
+    candidates = candidates.concat(await repo.unassignedQueued(c.deps.db, ws, campaign.id, CANDIDATES - candidates.length));
+  }
+  if (candidates.length === 0) return 'idle';
+  for (const contact of candidates) {
+    const settings = c.campaigns.find((x) => x.id === contact.campaign_id)!.settings;
+    const result = await considerContact(c, helpers, contact, settings);
+    if (result !== 'next') return result;
+  }
+  return 'progress';
+}
+
+async function inviteHelpers(c: StepContext): Promise<InviteHelpers> {
+  const ws = c.member.workspace_id;
+  const members = await listTeamMembers(c.deps.db, ws);
+  const usernames = new Set(members.flatMap((m) => (m.network_username ? [m.network_username.toLowerCase()] : [])));
+  const available = new Map<string, string[]>();
+  return {
+    isTeamMember: (key) => usernames.has(key),
+    suppressed: await loadSuppressionMatcher(c.deps.db, ws),
+    async availableSenders(campaignId) {
+      let list = available.get(campaignId);
+      if (!list) {
+        const connected = (await repo.participantsOf(c.deps.db, ws, campaignId)).filter((p) => p.integration_status === 'CONNECTED').map((p) => p.id);
+        const rows = await repo.listSenders(c.deps.db, ws, connected);
+        const paused = new Set(rows.filter((r) => r.paused_reason !== null && (r.paused_until === null || r.paused_until > c.now)).map((r) => r.team_member_id));
+        list = connected.filter((id) => !paused.has(id));
+        available.set(campaignId, list);
+      }
+      return list;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// `warmline campaign stats`: contacts per state and each participant's usage against the limits,
+// counted the way the engine counts them (network_actions of the sender, all sources).
+import type { Db } from '../db/database.js';
+import { findCampaign } from '../campaigns/campaigns.repository.js';
+import { CONTACT_STATUSES } from '../campaigns/campaigns.schemas.js';
+import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
+import { toIso } from '../shared/time.js';
+import { findTeamMember } from '../workspace/workspace.repository.js';
+import { loadLimits } from './limits.js';
+import * as repo from './outreach.repository.js';
+import { DAY_MS } from './step-context.js';
+import { startOfLocalDay } from './working-hours.js';
+
+export async function campaignStats(db: Db, clock: Clock, workspaceId: string, campaignId: string) {
+  const campaign = await findCampaign(db, workspaceId, campaignId);
+  if (!campaign) throw new UsageError(`no campaign ${campaignId} in workspace ${workspaceId}`);
+  const now = clock.now();
+  const limits = await loadLimits(db, workspaceId);
+  const rows = await db
+    .selectFrom('campaign_contacts')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('workspace_id', '=', workspaceId)
+    .where('campaign_id', '=', campaignId)
+    .groupBy('status')
+    .execute();
+  const contacts = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)]));
+  const participants = await repo.participantsOf(db, workspaceId, campaignId);
+  const states = new Map((await repo.listSenders(db, workspaceId, participants.map((p) => p.id))).map((s) => [s.team_member_id, s]));
+  const senders = [];
+  for (const p of participants) {
+    const member = (await findTeamMember(db, workspaceId, p.id))!;
+    const today = startOfLocalDay(now, member.time_zone);
+    const state = states.get(p.id);
+    const paused = state?.paused_reason && (state.paused_until === null || state.paused_until > now);
+    senders.push({
+      team_member_id: p.id,
+      time_zone: member.time_zone,
+      integration_status: p.integration_status,
+      invitations_today: { used: await repo.countSenderActions(db, workspaceId, p.id, 'INVITATION', today), limit: limits.dailyInvitations },
+      invitations_7_days: { used: await repo.countSenderActions(db, workspaceId, p.id, 'INVITATION', now - 7 * DAY_MS + 1), limit: limits.weeklyInvitations },
+      messages_today: { used: await repo.countSenderActions(db, workspaceId, p.id, 'MESSAGE', today), limit: limits.dailyMessages },
+      paused: paused ? { reason: state!.paused_reason, until: state!.paused_until === null ? null : toIso(state!.paused_until) } : null,
+    });
+  }
+  return { id: campaignId, status: campaign.status, contacts, senders };
+}
+
+export function formatStats(stats: Awaited<ReturnType<typeof campaignStats>>): string {
+  const lines = [`campaign ${stats.id} (${stats.status})`, `contacts: ${Object.entries(stats.contacts).map(([s, n]) => `${s} ${n}`).join(', ')}`];
+  for (const s of stats.senders) {
+    const use = (u: { used: number; limit: number }) => `${u.used}/${u.limit}`;
+    const pause = s.paused ? `  PAUSED: ${s.paused.reason}${s.paused.until ? ` until ${s.paused.until}` : ' until resumed'}` : '';
+    lines.push(`  ${s.team_member_id} [${s.time_zone}, ${s.integration_status}] invitations today ${use(s.invitations_today)}, 7 days ${use(s.invitations_7_days)}, messages today ${use(s.messages_today)}${pause}`);
+  }
+  return lines.join('\n');
+}
+
+/** Operator: lets a paused sender act again now. */
+export async function resumeSender(db: Db, clock: Clock, workspaceId: string, memberId: string) {
+  if (!(await findTeamMember(db, workspaceId, memberId))) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);
+  const now = clock.now();
+  await repo.updateSender(db, workspaceId, memberId, { paused_reason: null, paused_until: null, next_step_at: now, next_send_at: now });
+  return { id: memberId, paused: false };
+}
+
+/** Operator: allows one more invitation of this contact by a sender who invited them before. */
+export async function allowRetry(db: Db, clock: Clock, workspaceId: string, contactId: string) {
+  const contact = await repo.findContact(db, workspaceId, contactId);
+  if (!contact) throw new UsageError(`no campaign contact ${contactId} in workspace ${workspaceId}`);
+  const retries = (contact.retries_allowed ?? 0) + 1;
+  await repo.updateContact(db, workspaceId, contactId, {
+    retries_allowed: retries, status: 'QUEUED', status_reason: 'retry allowed by an operator', sender_id: null, invitation_key: null, finished_at: null, updated_at: clock.now(),
+  });
+  return { id: contactId, retries_allowed: retries };
+}

@@ -1,0 +1,40 @@
+// What one step for one sender knows: loaded once when the sender is claimed.
+import type { Logger } from 'pino';
+import type { OutboundDeps } from '../connections/outbound.js';
+import { NetworkError } from '../network/provider.js';
+import type { TeamMembersTable } from '../workspace/workspace.table.js';
+import type { OutreachLimits } from './limits.js';
+import type { OutreachSendersTable } from './outreach.table.js';
+
+export interface OutreachDeps extends OutboundDeps {
+  /** Seed of the engine's randomness (action spacing). */
+  seed: string;
+  logger: Logger;
+}
+
+export interface StepContext {
+  deps: OutreachDeps;
+  sender: OutreachSendersTable;
+  member: TeamMembersTable;
+  limits: OutreachLimits;
+  /** The sender's ACTIVE campaigns. */
+  campaigns: { id: string; settings: string }[];
+  now: number;
+}
+
+export const DAY_MS = 86_400_000;
+
+/** The sender must stop: the network limited, restricted or disconnected the account. */
+export class SenderPause extends Error {
+  constructor(readonly reason: string, readonly until: number | null) {
+    super(reason);
+  }
+}
+
+/** Account-level provider failures pause the sender; anything else is the caller's to handle. */
+export function pauseFor(err: unknown, now: number): SenderPause | null {
+  if (!(err instanceof NetworkError)) return null;
+  if (err.kind === 'limit_reached') return new SenderPause('the network reported a limit', now + DAY_MS);
+  if (err.kind === 'account_restricted' || err.kind === 'account_disconnected') return new SenderPause(`the network reported: ${err.message}`, null);
+  return null;
+}

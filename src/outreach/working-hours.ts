@@ -1,0 +1,71 @@
+// Calendar arithmetic in a sender's own time zone (Intl only; no wall clock involved).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', weekday: 'short',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+export interface LocalTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 Sunday … 6 Saturday */
+  weekday: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function localTime(ms: number, zone: string): LocalTime {
+  const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),
+    hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second),
+    weekday: WEEKDAYS.indexOf(parts.weekday!),
+  };
+}
+
+/** The instant of a local wall time (the first one when a DST change makes it ambiguous). */
+function instantOf(zone: string, year: number, month: number, day: number, hour: number): number {
+  const guess = Date.UTC(year, month - 1, day, hour);
+  let ms = guess;
+  for (let i = 0; i < 3; i++) {
+    const t = localTime(ms, zone);
+    const shownAsUtc = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+    ms += guess - shownAsUtc;
+  }
+  return ms;
+}
+
+/** Start of the calendar day that contains `ms`, in the zone. */
+export function startOfLocalDay(ms: number, zone: string): number {
+  const t = localTime(ms, zone);
+  return instantOf(zone, t.year, t.month, t.day, 0);
+}
+
+export function isWorkingTime(ms: number, zone: string, startHour: number, endHour: number): boolean {
+  const t = localTime(ms, zone);
+  return t.weekday >= 1 && t.weekday <= 5 && t.hour >= startHour && t.hour < endHour;
+}
+
+/** `ms` itself when it is working time, else the start of the next working period. */
+export function nextWorkingTime(ms: number, zone: string, startHour: number, endHour: number): number {
+  let at = ms;
+  for (let i = 0; i < 10 && !isWorkingTime(at, zone, startHour, endHour); i++) {
+    const t = localTime(at, zone);
+    const today = t.weekday >= 1 && t.weekday <= 5 && t.hour < startHour;
+    const day = today ? t.day : t.day + 1; // Date.UTC normalizes day overflow
+    const next = new Date(Date.UTC(t.year, t.month - 1, day));
+    at = Math.max(at + 1, instantOf(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), startHour));
+  }
+  return at;
+}
