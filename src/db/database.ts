@@ -10,6 +10,7 @@ import type {
   SandboxInvitationsTable,
   SandboxMessagesTable,
 } from '../network/sandbox/sandbox.table.js';
+import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
 import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
@@ -34,6 +35,10 @@ export interface Database {
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
   suppressions: SuppressionsTable;
+  engagement_events: EngagementEventsTable;
+  member_syncs: MemberSyncsTable;
+  ingestion_settings: IngestionSettingsTable;
+  target_accounts: TargetAccountsTable;
   sandbox_accounts: SandboxAccountsTable;
   sandbox_connections: SandboxConnectionsTable;
   sandbox_invitations: SandboxInvitationsTable;

@@ -1,12 +1,17 @@
 // Every engine task the worker runs, built from the composition root.
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
+import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';
+import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { Worker, type WorkerTask } from './worker.js';
 
 export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
   const deps = { db: ctx.database.db, clock: ctx.clock, network: ctx.network };
   const networkLog = ctx.logger.child({ subsystem: 'network' });
+  const ingestion = { ...deps, schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
+  const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
   let settled = false;
+  let lastRescore = -Infinity;
   return [
     {
       name: 'retry-outbound-actions',
@@ -17,6 +22,27 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
           if (count > 0) networkLog.info({ count }, 'settled actions the network had received before a restart');
         }
         return (await retryDueActions(deps, networkLog)) > 0;
+      },
+    },
+    {
+      // Syncs run on their own schedule, not as a backlog to hurry: the step syncs the members
+      // due now (one claim at a time, so workers share them) and lets the loop idle afterwards.
+      name: 'sync-members',
+      step: async (signal) => {
+        for (let i = 0; i < 25 && !signal.aborted; i++) if ((await syncNextDueMember(ingestion, signal, ingestionLog)) === null) break;
+        return false;
+      },
+    },
+    {
+      // Scores decay with time; an hourly look ages those older than a day (a no-op otherwise).
+      name: 'rescore-leads',
+      step: async () => {
+        const now = ctx.clock.now();
+        if (now - lastRescore < 3_600_000) return false;
+        lastRescore = now;
+        const count = await rescoreLeads(ctx.database.db, now);
+        if (count > 0) ingestionLog.info({ count }, 'leads re-scored');
+        return false;
       },
     },
   ];

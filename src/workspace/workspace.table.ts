@@ -19,6 +19,8 @@ export interface TeamMembersTable {
   last_network_update: number | null;
   profile_picture: string | null;
   created_at: number;
+  /** The member's own urn on the network, learnt by ingestion (their engagement is never a lead). */
+  network_urn?: string | null;
 }
 
 export interface TrackedContactsTable {

@@ -4,6 +4,7 @@ import * as leadIndexes from './0002_lead_indexes.js';
 import * as sandboxNetwork from './0003_sandbox_network.js';
 import * as actionRetries from './0004_action_retries.js';
 import * as suppressions from './0005_suppressions.js';
+import * as ingestion from './0006_ingestion.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_sandbox_network': sandboxNetwork,
   '0004_action_retries': actionRetries,
   '0005_suppressions': suppressions,
+  '0006_ingestion': ingestion,
 };
