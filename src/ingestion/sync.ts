@@ -15,6 +15,7 @@ export interface SyncDeps {
 }
 
 export interface SyncProgress {
+  /** After each post: posts done of `total`, engagement events seen so far. */
   (done: { posts: number; events: number; total: number }): void;
 }
 
@@ -85,9 +86,8 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
     result.events += folded.folded;
     result.created += folded.created;
     page = [];
-    progress?.({ posts: result.posts, events: result.events, total: posts.length });
   };
-  for (const p of posts) {
+  for (const [index, p] of posts.entries()) {
     if (signal.aborted) return { ...result, aborted: true };
     const post: FoldPost = { id: p.id, content: p.content, url: p.url ?? `https://network.test/posts/${p.id}`, teamMemberId };
     for (const e of await network.listPostEngagement(p.id)) {
@@ -99,6 +99,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
       page.push({ id: e.id, post, kind: e.kind, at: e.at, person });
       if (page.length >= PAGE) await flush();
     }
+    progress?.({ posts: index + 1, events: result.events + page.length, total: posts.length });
   }
   await flush();
   return result;
