@@ -1,6 +1,8 @@
 // Every engine task the worker runs, built from the composition root.
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
+import { enrichWaitingLeads } from '../enrichment/enrichment.engine.js';
+import { createEnrichmentProvider } from '../enrichment/enrichment.provider.js';
 import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { Worker, type WorkerTask } from './worker.js';
@@ -11,6 +13,7 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
   const ingestion = { ...deps, schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
   const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
   let settled = false;
+  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichment: createEnrichmentProvider(ctx.config) };
   let lastRescore = -Infinity;
   return [
     {
@@ -33,6 +36,7 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
         return false;
       },
     },
+    { name: 'enrich-leads', step: async () => (await enrichWaitingLeads(enrichment)) > 0 },
     {
       // Scores decay with time; an hourly look ages those older than a day (a no-op otherwise).
       name: 'rescore-leads',
