@@ -34,6 +34,8 @@ function findWaiting(db: Db, limit: number, workspaceId?: string) {
     .leftJoin('companies', (j) => j.onRef('companies.workspace_id', '=', 'leads.workspace_id').onRef('companies.id', '=', 'leads.company_id'))
     .select(['leads.workspace_id', 'leads.id', 'leads.contact_urn', 'leads.first_name', 'leads.last_name', 'companies.website_url', 'companies.slug', 'leads.company_id'])
     .where((eb) => eb.or([eb('leads.enrichment_status', '=', 'PENDING'), eb.and([eb('leads.enrichment_status', '=', 'NO_CREDITS'), eb('leads.workspace_id', 'in', funded)])]))
+    // Literal, the same term as the partial index leads_enrichment_waiting, so the planner uses it.
+    .where(sql.ref('leads.enrichment_status'), 'in', [sql.lit('PENDING'), sql.lit('NO_CREDITS')])
     .where('leads.status', '!=', DISCARDED)
     .$if(workspaceId !== undefined, (q) => q.where('leads.workspace_id', '=', workspaceId!))
     .limit(limit)

@@ -141,12 +141,12 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
         });
         continue;
       }
-      const changes: repo.FoldedLeadChanges = {
+      const changes = changedOnly(lead, {
         ...fields,
         ...engagement,
         engagement_events_count: (lead.engagement_events_count ?? 0) + personEvents.length,
         last_engagement_dt: Math.max(Number(lead.last_engagement_dt ?? 0), lastAt),
-      };
+      });
       if (suppressed && lead.status !== DISCARDED) {
         changes.status = DISCARDED;
         discarded.push({ status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email });
@@ -168,6 +168,20 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     );
     return { folded: fresh.size, created: created.length, discarded: discarded.length };
   });
+}
+
+/**
+ * Only the columns whose value changes: SQLite rewrites every index on a column named in SET,
+ * even with an equal value, and leads carry a dozen indexes (company, score, touch, status).
+ */
+function changedOnly(lead: LeadsTable, next: repo.FoldedLeadChanges): repo.FoldedLeadChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const current = lead[key as keyof LeadsTable];
+    const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
+    if (!same) changes[key] = value;
+  }
+  return changes as repo.FoldedLeadChanges;
 }
 
 function companyRow(workspaceId: string, c: NonNullable<NetworkProfile['company']>, now: number): CompaniesTable {

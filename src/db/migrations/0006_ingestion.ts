@@ -1,5 +1,5 @@
 // Frozen in time: never import application types here, never edit after release.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Ingestion: engagement events stored once by the provider's identity, per-member sync state
@@ -53,5 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await s.alterTable('leads').addColumn('engagement_mass', 'double precision').execute();
   await s.alterTable('leads').addColumn('mass_at', 'bigint').execute();
   await s.alterTable('team_members').addColumn('network_urn', 'text').execute();
-  await s.createIndex('leads_enrichment').on('leads').columns(['enrichment_status', 'workspace_id']).execute();
+  // Partial: only leads waiting for enrichment are in it, so new leads cost almost nothing more.
+  await s
+    .createIndex('leads_enrichment_waiting')
+    .on('leads')
+    .columns(['enrichment_status', 'workspace_id'])
+    .where(sql.ref('enrichment_status'), 'in', [sql.lit('PENDING'), sql.lit('NO_CREDITS')])
+    .execute();
 }
