@@ -9,9 +9,9 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { foldEngagement, type FoldEvent, type FoldPost } from '../src/ingestion/fold.js';
-import { rescoreLeads, RESCORE_AGE_MS } from '../src/ingestion/ingestion.engine.js';
+import { rescoreLeads } from '../src/ingestion/ingestion.engine.js';
 import type { EngagementKind } from '../src/ingestion/scoring.js';
-import { companyAt, profileFor } from '../src/network/sandbox/sandbox.content.js';
+import { profileFor } from '../src/network/sandbox/sandbox.content.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { Prng } from '../src/demo/prng.js';
 import { createWorkspace, addTeamMember } from '../src/workspace/workspace.service.js';
@@ -26,14 +26,12 @@ const config = loadConfig({ dataDir: dir, db: path.join(dir, 'bench.db'), logLev
 const ctx = await createContext(config, { logger: createLogger('silent') });
 const db = ctx.database.db;
 const now = Date.now();
-if (process.env.BENCH_CACHE) await sql.raw(`PRAGMA cache_size = -${process.env.BENCH_CACHE}`).execute(db);
 
 try {
   // --- fold ---
   const { id: ws } = await createWorkspace(db, ctx.clock, 'bench');
   const { id: member } = await addTeamMember(db, ctx.clock, ws, { email: 'bench@acme.test' });
   const seeded = ctx.network as SandboxNetwork;
-  void companyAt;
   const people = Array.from({ length: PEOPLE }, (_, i) => profileFor(seeded, { urn: `ACoBENCH${i}` })!);
   const posts: FoldPost[] = Array.from({ length: 200 }, (_, i) => ({ id: `bench_post_${i}`, content: `Bench post number ${i} about pipeline reviews`, url: `https://network.test/posts/${i}`, teamMemberId: member }));
   const rng = new Prng(42);
@@ -61,7 +59,7 @@ try {
   // --- re-score ---
   const { id: big } = await createWorkspace(db, ctx.clock, 'rescore');
   process.stderr.write(`inserting ${RESCORE_LEADS} scored leads...\n`);
-  const old = now - 2 * RESCORE_AGE_MS;
+  const old = now - 2 * 86_400_000;
   await sql`
     WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${RESCORE_LEADS})
     INSERT INTO leads (workspace_id, id, contact_urn, status, tags, is_icp_match, icp_manual, is_account_based, created_at, updated_at,
@@ -70,7 +68,7 @@ try {
   const t1 = performance.now();
   const rescored = await rescoreLeads(db, now, big);
   const rescoreS = (performance.now() - t1) / 1000;
-  process.stderr.write(`re-scored ${rescored} leads in ${rescoreS.toFixed(2)} s (one UPDATE)\n`);
+  process.stderr.write(`re-scored ${RESCORE_LEADS} leads (${rescored} scores changed) in ${rescoreS.toFixed(2)} s (one UPDATE)\n`);
   const perMillion = (rescoreS * 1_000_000) / RESCORE_LEADS;
   process.stdout.write(`ingest-bench: events-per-s=${eventsPerS} rescore-1m-s=${perMillion.toFixed(2)}\n`);
 } finally {

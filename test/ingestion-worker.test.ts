@@ -132,14 +132,18 @@ describeEachDialect('ingestion worker', (dialect) => {
     ]);
     const later = START + 20 * 86_400_000;
     expect(await rescoreLeads(db(), later, ws.id)).toBe(3);
-    const rows = await db().selectFrom('leads').select(['contact_urn', 'engagement_score', 'mass_at']).where('workspace_id', '=', ws.id).orderBy('contact_urn').execute();
+    const rows = await db().selectFrom('leads').select(['contact_urn', 'engagement_score']).where('workspace_id', '=', ws.id).orderBy('contact_urn').execute();
     const expected = [
       scoreOfMass(foldMass(0, later, [{ kind: 'COMMENT', at: START - 1000 }, { kind: 'SHARE', at: START - 5 * 86_400_000 }], later)),
       scoreOfMass(foldMass(0, later, [{ kind: 'LIKE', at: START - 2000 }], later)),
       scoreOfMass(foldMass(0, later, [{ kind: 'COMMENT', at: START - 3000 }], later)),
     ];
     expect(rows.map((r) => Number(r.engagement_score))).toEqual(expected);
-    expect(rows.every((r) => Number(r.mass_at) === later)).toBe(true);
-    expect(await rescoreLeads(db(), later + 1000, ws.id)).toBe(0); // fresh scores are left alone
+    expect(await rescoreLeads(db(), later + 1000, ws.id)).toBe(0); // unchanged scores are not rewritten
+    // Folding later events ages the stored mass correctly from its own anchor.
+    const last = later + 3 * 86_400_000;
+    await fold(db(), ws.id, last, [event(post, people[1]!, 'COMMENT', last - 1000)]);
+    const lead = await db().selectFrom('leads').select('engagement_score').where('workspace_id', '=', ws.id).where('contact_urn', '=', 'ACoS2').executeTakeFirstOrThrow();
+    expect(Number(lead.engagement_score)).toBe(scoreOfMass(foldMass(0, last, [{ kind: 'LIKE', at: START - 2000 }, { kind: 'COMMENT', at: last - 1000 }], last)));
   });
 });

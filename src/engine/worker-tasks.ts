@@ -38,7 +38,7 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
     },
     { name: 'enrich-leads', step: async () => (await enrichWaitingLeads(enrichment)) > 0 },
     {
-      // Scores decay with time; an hourly look ages those older than a day (a no-op otherwise).
+      // Scores decay with time; an hourly set-based pass writes the scores that changed.
       name: 'rescore-leads',
       step: async () => {
         const now = ctx.clock.now();

@@ -15,9 +15,6 @@ export interface IngestionDeps {
   schedule: SyncSchedule;
 }
 
-/** Scores older than this are brought up to date by the periodic re-score. */
-export const RESCORE_AGE_MS = 86_400_000;
-
 /** Syncs one due member, if any; returns what it did (null: nothing was due). */
 export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal, log: Logger, options: { workspaceId?: string; progress?: SyncProgress } = {}): Promise<SyncResult | null> {
   const { db, clock, schedule } = deps;
@@ -42,14 +39,19 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
   }
 }
 
-/** Ages every score older than RESCORE_AGE_MS to `now` in one set-based UPDATE; returns the leads re-scored. */
+/**
+ * Brings every score down to what time has made of it, in one set-based UPDATE. Only the score
+ * is written, and only where it changes (a score never rises with time, so leads at 0 are
+ * skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
+ */
 export async function rescoreLeads(db: DbOrTx, now: number, workspaceId?: string): Promise<number> {
-  const { mass, score } = rescoreSql(now);
+  const { score } = rescoreSql(now);
   const result = await db
     .updateTable('leads')
-    .set({ engagement_mass: mass, engagement_score: score, mass_at: now })
+    .set({ engagement_score: score })
     .where('engagement_mass', 'is not', null)
-    .where('mass_at', '<', now - RESCORE_AGE_MS)
+    .where('engagement_score', '>', 0)
+    .where('engagement_score', '!=', score)
     .$if(workspaceId !== undefined, (q) => q.where('workspace_id', '=', workspaceId!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

@@ -5,8 +5,8 @@
 // and the score saturates it (diminishing returns with frequency):
 //   score(t) = round(100 · (1 − e^(−mass(t) / SATURATION)))
 // Exponential decay is memoryless, so a lead stores (engagement_mass, mass_at) and any later
-// time only multiplies by one factor: folding a new event and the daily re-score are O(1) per
-// lead, and the re-score is a single set-based UPDATE (rescoreSql) identical to this formula.
+// time only multiplies by one factor: folding a new event is O(1) per lead, and the periodic
+// re-score is a single set-based UPDATE of engagement_score (rescoreSql, this formula in SQL).
 import { sql, type RawBuilder } from 'kysely';
 
 export type EngagementKind = 'LIKE' | 'COMMENT' | 'SHARE';
@@ -43,8 +43,8 @@ export function scoreEvents(events: readonly ScoredEvent[], now: number): number
   return scoreOfMass(foldMass(0, now, events, now));
 }
 
-/** The same formula in SQL for `UPDATE leads SET ...` at `now` (both dialects have pow and exp). */
-export function rescoreSql(now: number): { mass: RawBuilder<number>; score: RawBuilder<number> } {
+/** The same formula in SQL over a lead's (engagement_mass, mass_at) at `now` (both dialects have pow and exp). */
+export function rescoreSql(now: number): { score: RawBuilder<number> } {
   const aged = sql<number>`engagement_mass * pow(0.5, cast(${now} - mass_at as double precision) / ${HALF_LIFE_MS})`;
-  return { mass: aged, score: sql<number>`round(100 * (1 - exp(-(${aged}) / ${SATURATION})))` };
+  return { score: sql<number>`round(100 * (1 - exp(-(${aged}) / ${SATURATION})))` };
 }
