@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { foldEngagement, type FoldEvent, type FoldPost } from '../src/ingestion/fold.js';
+import { FOLD_PAGE } from '../src/ingestion/sync.js';
 import { rescoreLeads } from '../src/ingestion/ingestion.engine.js';
 import type { EngagementKind } from '../src/ingestion/scoring.js';
 import { profileFor } from '../src/network/sandbox/sandbox.content.js';
@@ -18,7 +19,7 @@ import { createWorkspace, addTeamMember } from '../src/workspace/workspace.servi
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 60_000);
-const PAGE = Number(process.env.BENCH_PAGE ?? 2_000);
+const PAGE = Number(process.env.BENCH_PAGE ?? FOLD_PAGE);
 const RESCORE_LEADS = Number(process.env.BENCH_RESCORE_LEADS ?? 1_000_000);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bench-ingest-'));

@@ -21,7 +21,8 @@ export interface SyncProgress {
 
 /** Posts younger than this are synced and their engagement pulled. */
 export const SYNC_WINDOW_MS = 30 * 86_400_000;
-const PAGE = 500;
+/** Events folded per transaction: larger pages amortize index and commit work, smaller ones hold the write lock less long. */
+export const FOLD_PAGE = 2_000;
 
 export interface SyncResult {
   posts: number;
@@ -97,7 +98,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
         profiles.set(e.contactUrn, person);
       }
       page.push({ id: e.id, post, kind: e.kind, at: e.at, person });
-      if (page.length >= PAGE) await flush();
+      if (page.length >= FOLD_PAGE) await flush();
     }
     progress?.({ posts: index + 1, events: result.events + page.length, total: posts.length });
   }
