@@ -26,6 +26,10 @@ export interface Config {
   readonly network: NetworkKind;
   readonly sandboxSeed: string;
   readonly sandboxLatencyMs: number;
+  /** Pause between two syncs of a team member's network activity. */
+  readonly syncIntervalMs: number;
+  /** > 1 makes the sandbox world (engagement) and the sync interval that many times faster: the demo. */
+  readonly demoTimeScale: number;
 }
 
 /** Values given on the command line; anything not given falls back to the environment, then defaults. */
@@ -65,6 +69,8 @@ export const SETTINGS = {
   network: { env: 'WARMLINE_NETWORK', default: 'sandbox' },
   sandboxSeed: { env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox' },
   sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
+  syncIntervalMs: { env: 'WARMLINE_SYNC_INTERVAL_MS', default: '900000' },
+  demoTimeScale: { env: 'WARMLINE_DEMO_TIME_SCALE', default: '1' },
 } as const;
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
@@ -120,5 +126,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     network: network as NetworkKind,
     sandboxSeed: String(pick('sandboxSeed', undefined)),
     sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),
+    syncIntervalMs: toInt('sync interval', pick('syncIntervalMs', undefined) as string, 1_000, 86_400_000),
+    demoTimeScale: toInt('demo time scale', pick('demoTimeScale', undefined) as string, 1, 10_000),
   });
 }

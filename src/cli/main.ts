@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { UsageError } from '../shared/errors.js';
 import { campaignCommands } from './campaign.commands.js';
 import { creditsCommands } from './credits.commands.js';
+import { accountsCommands, enrichmentCommands, icpCommands, syncCommand } from './ingestion.commands.js';
 import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
@@ -29,6 +30,10 @@ for (const command of [
   memberCommands(),
   creditsCommands(),
   suppressionCommands(),
+  icpCommands(),
+  accountsCommands(),
+  enrichmentCommands(),
+  syncCommand(),
   campaignCommands(),
   networkCommands(),
   outreachCommands(),

@@ -11,6 +11,7 @@ import type {
   SandboxMessagesTable,
 } from '../network/sandbox/sandbox.table.js';
 import type { OutreachLimitsTable, OutreachSendersTable } from '../outreach/outreach.table.js';
+import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
 import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
@@ -37,6 +38,10 @@ export interface Database {
   suppressions: SuppressionsTable;
   outreach_senders: OutreachSendersTable;
   outreach_limits: OutreachLimitsTable;
+  engagement_events: EngagementEventsTable;
+  member_syncs: MemberSyncsTable;
+  ingestion_settings: IngestionSettingsTable;
+  target_accounts: TargetAccountsTable;
   sandbox_accounts: SandboxAccountsTable;
   sandbox_connections: SandboxConnectionsTable;
   sandbox_invitations: SandboxInvitationsTable;

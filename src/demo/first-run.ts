@@ -3,7 +3,8 @@
 import { createApiKey } from '../auth/api-keys.service.js';
 import type { AppContext } from '../context.js';
 import { importSnapshot } from '../snapshot/snapshot.import.js';
-import { listWorkspaces } from '../workspace/workspace.repository.js';
+import { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
+import { listTeamMembers, listWorkspaces } from '../workspace/workspace.repository.js';
 import { demoSnapshotStream } from './demo-snapshot.js';
 
 export interface FirstRunResult {
@@ -16,6 +17,13 @@ export async function prepareFirstRun(ctx: AppContext): Promise<FirstRunResult |
   const db = ctx.database.db;
   if ((await listWorkspaces(db)).length > 0) return null;
   const { workspaceId } = await importSnapshot(db, ctx.clock, demoSnapshotStream({ now: ctx.clock.now() }), { dialect: ctx.database.dialect });
+  // The demo's CONNECTED member is connected on the sandbox too, so the worker syncs its
+  // engagement at once and new leads, scores and feeds appear within the first minute.
+  if (ctx.network instanceof SandboxNetwork) {
+    for (const m of await listTeamMembers(db, workspaceId)) {
+      if (m.integration_status === 'CONNECTED') await ctx.network.connectAccount({ workspaceId, teamMemberId: m.id });
+    }
+  }
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'demo key (first run)');
   return { workspaceId, apiKey: key };
 }

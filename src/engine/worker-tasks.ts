@@ -2,12 +2,20 @@
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
 import { outreachTask } from '../outreach/outreach.engine.js';
+import { enrichWaitingLeads } from '../enrichment/enrichment.engine.js';
+import { createEnrichmentProvider } from '../enrichment/enrichment.provider.js';
+import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';
+import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { Worker, type WorkerTask } from './worker.js';
 
 export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
   const deps = { db: ctx.database.db, clock: ctx.clock, network: ctx.network };
   const networkLog = ctx.logger.child({ subsystem: 'network' });
+  const ingestion = { ...deps, schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
+  const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
   let settled = false;
+  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichment: createEnrichmentProvider(ctx.config) };
+  let lastRescore = -Infinity;
   return [
     {
       name: 'retry-outbound-actions',
@@ -18,6 +26,28 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
           if (count > 0) networkLog.info({ count }, 'settled actions the network had received before a restart');
         }
         return (await retryDueActions(deps, networkLog)) > 0;
+      },
+    },
+    {
+      // Syncs run on their own schedule, not as a backlog to hurry: the step syncs the members
+      // due now (one claim at a time, so workers share them) and lets the loop idle afterwards.
+      name: 'sync-members',
+      step: async (signal) => {
+        for (let i = 0; i < 25 && !signal.aborted; i++) if ((await syncNextDueMember(ingestion, signal, ingestionLog)) === null) break;
+        return false;
+      },
+    },
+    { name: 'enrich-leads', step: async () => (await enrichWaitingLeads(enrichment)) > 0 },
+    {
+      // Scores decay with time; an hourly set-based pass writes the scores that changed.
+      name: 'rescore-leads',
+      step: async () => {
+        const now = ctx.clock.now();
+        if (now - lastRescore < 3_600_000) return false;
+        lastRescore = now;
+        const count = await rescoreLeads(ctx.database.db, now);
+        if (count > 0) ingestionLog.info({ count }, 'leads re-scored');
+        return false;
       },
     },
     outreachTask({ ...deps, seed: ctx.config.sandboxSeed, logger: ctx.logger.child({ subsystem: 'outreach' }) }),

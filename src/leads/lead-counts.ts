@@ -30,6 +30,26 @@ export async function adjustLeadCount(db: DbOrTx, workspaceId: string, lead: Cou
     .execute();
 }
 
+/** adjustLeadCount for many leads at once: one multi-row upsert per transaction (ingestion folds pages). */
+export async function adjustLeadCounts(db: DbOrTx, workspaceId: string, leads: readonly CountedLead[], delta: number): Promise<void> {
+  const buckets = new Map<string, { workspace_id: string; status: string; day: number; enriched: number; count: number }>();
+  for (const lead of leads) {
+    const enriched = lead.contact_email === null ? 0 : 1;
+    for (const day of [dayOf(lead.created_at), ALL_DAYS]) {
+      const key = `${lead.status}/${day}/${enriched}`;
+      const bucket = buckets.get(key);
+      if (bucket) bucket.count += delta;
+      else buckets.set(key, { workspace_id: workspaceId, status: lead.status, day, enriched, count: delta });
+    }
+  }
+  if (buckets.size === 0) return;
+  await db
+    .insertInto('lead_counts')
+    .values([...buckets.values()])
+    .onConflict((oc) => oc.columns(['workspace_id', 'status', 'day', 'enriched']).doUpdateSet({ count: sql`lead_counts.count + excluded.count` }))
+    .execute();
+}
+
 /** Recomputes a workspace's counters from its leads (after a bulk load). Runs in a transaction. */
 export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promise<void> {
   const run = async (tx: DbOrTx) => {

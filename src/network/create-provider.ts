@@ -8,6 +8,6 @@ import { SandboxNetwork } from './sandbox/sandbox.network.js';
 export function createNetworkProvider(config: Config, db: Db, clock: Clock): NetworkProvider {
   switch (config.network) {
     case 'sandbox':
-      return new SandboxNetwork(db, clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+      return new SandboxNetwork(db, clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, timeScale: config.demoTimeScale });
   }
 }

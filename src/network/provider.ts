@@ -13,6 +13,25 @@ export interface NetworkProfile {
   first_name: string | null;
   last_name: string | null;
   headline: string | null;
+  job_title?: string | null;
+  picture?: string | null;
+  followers_count?: number | null;
+  connections_count?: number | null;
+  /** ISO 3166 alpha-2. */
+  country?: string | null;
+  network_url?: string | null;
+  company?: NetworkCompany | null;
+}
+
+export interface NetworkCompany {
+  id: number;
+  name: string;
+  slug: string;
+  employees_num_min: number | null;
+  employees_num_max: number | null;
+  industries: string[];
+  country: string | null;
+  website_url: string | null;
 }
 
 /** NONE: nothing between them; PENDING: an invitation awaits an answer; CONNECTED: accepted. */
@@ -38,9 +57,16 @@ export interface NetworkPost {
   comments: number;
   shares: number;
   impressions: number;
+  /** SHARE (an original post) or REPOST (of `parent`). */
+  type?: 'SHARE' | 'REPOST';
+  url?: string;
+  image?: string | null;
+  parent?: { content: string; image: string | null } | null;
 }
 
 export interface PostEngagement {
+  /** The provider's identity of the event: the same event always has the same id. */
+  id: string;
   contactUrn: string;
   kind: 'LIKE' | 'COMMENT' | 'SHARE';
   at: number;
@@ -59,6 +85,7 @@ export interface NetworkProvider {
   /** Reconciliation: what the provider already received under this key, or null. */
   findReceived(idempotencyKey: string): Promise<SentAction | null>;
   listMemberPosts(account: AccountRef, since: number): Promise<NetworkPost[]>;
+  /** Engagement that happened up to now, oldest first. */
   listPostEngagement(postId: string): Promise<PostEngagement[]>;
   listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]>;
 }

@@ -25,6 +25,8 @@ export interface TeamMembersTable {
   /** IANA time zone: outreach working hours and calendar days are the member's own. */
   time_zone: string;
   created_at: number;
+  /** The member's own urn on the network, learnt by ingestion (their engagement is never a lead). */
+  network_urn?: string | null;
 }
 
 export interface TrackedContactsTable {

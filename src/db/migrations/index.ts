@@ -4,6 +4,7 @@ import * as leadIndexes from './0002_lead_indexes.js';
 import * as sandboxNetwork from './0003_sandbox_network.js';
 import * as actionRetries from './0004_action_retries.js';
 import * as suppressions from './0005_suppressions.js';
+import * as ingestion from './0006_ingestion.js';
 import * as outreach from './0007_outreach.js';
 import * as dataVersion from './0008_data_version.js';
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0003_sandbox_network': sandboxNetwork,
   '0004_action_retries': actionRetries,
   '0005_suppressions': suppressions,
+  '0006_ingestion': ingestion,
   '0007_outreach': outreach,
   '0008_data_version': dataVersion,
 };

@@ -1,6 +1,9 @@
 // Profiles, posts and engagement of the sandbox network, derived from the seed alone: the same
 // seed and inputs always give the same answers, so ingestion can be tested without a network.
-import type { AccountRef, NetworkPost, NetworkProfile, PostEngagement } from '../provider.js';
+// The world: people work at one of a few dozen companies (so colleagues engage together), each
+// member has an audience whose first people engage far more often than the rest (repeat
+// engagers), and a few posts draw most of the engagement (a heavy tail).
+import type { AccountRef, NetworkCompany, NetworkPost, NetworkProfile, PostEngagement } from '../provider.js';
 
 interface Seeded {
   fraction(...parts: string[]): number;
@@ -9,12 +12,36 @@ interface Seeded {
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Emma', 'Femi', 'Grace', 'Hugo', 'Iris', 'Jon'];
 const LAST = ['Ng', 'Okafor', 'Silva', 'Park', 'Meyer', 'Rossi', 'Khan', 'Dubois', 'Novak', 'Berg'];
 const TOPICS = ['pipeline reviews', 'cold outreach', 'pricing pages', 'onboarding', 'hiring SDRs', 'churn'];
+const TITLES = ['VP Sales', 'Head of Growth', 'Sales Director', 'CTO', 'Founder', 'Account Executive', 'RevOps Lead', 'Marketing Manager', 'SDR', 'Chief Revenue Officer'];
+const COUNTRIES = ['US', 'GB', 'DE', 'FR', 'NL', 'ES', 'CA', 'IN'];
+const INDUSTRIES = ['Software', 'Financial Services', 'Logistics', 'Retail', 'Healthcare', 'Media'];
+const COMPANY_WORDS = ['Northwind', 'Bluebird', 'Quantum', 'Harbor', 'Summit', 'Lumen', 'Copper', 'Atlas', 'Maple', 'Orbit', 'Falcon', 'Cedar'];
+const COMPANY_KINDS = ['Labs', 'Systems', 'Logistics', 'Health', 'Media', 'Capital'];
+const SIZES = [[1, 10], [11, 50], [51, 200], [201, 1000], [1001, 5000], [5001, 20000]] as const;
 const URN = /^ACo[A-Za-z0-9_-]+$/;
 const DAY_MS = 86_400_000;
 const MAX_POSTS = 20;
+const AUDIENCE = 60;
+const COMPANIES = 36;
 
 const pick = <T>(seeded: Seeded, list: readonly T[], ...parts: string[]): T => list[Math.floor(seeded.fraction(...parts) * list.length)]!;
 const code = (seeded: Seeded, ...parts: string[]) => Math.floor(seeded.fraction(...parts) * 36 ** 6).toString(36).padStart(6, '0');
+const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+
+export function companyAt(seeded: Seeded, index: number): NetworkCompany {
+  const name = `${COMPANY_WORDS[index % COMPANY_WORDS.length]} ${COMPANY_KINDS[Math.floor(index / COMPANY_WORDS.length) % COMPANY_KINDS.length]}`;
+  const [min, max] = pick(seeded, SIZES, 'company-size', String(index));
+  return {
+    id: 7001 + index,
+    name,
+    slug: slugOf(name),
+    employees_num_min: min,
+    employees_num_max: max,
+    industries: [pick(seeded, INDUSTRIES, 'company-industry', String(index))],
+    country: pick(seeded, COUNTRIES, 'company-country', String(index)),
+    website_url: `https://${slugOf(name)}.test`,
+  };
+}
 
 /** Any well-formed urn or username names a person; the other half is derived from it. */
 export function profileFor(seeded: Seeded, by: { urn: string } | { username: string }): NetworkProfile | null {
@@ -29,12 +56,21 @@ export function profileFor(seeded: Seeded, by: { urn: string } | { username: str
     username = by.username;
     urn = `ACo${code(seeded, 'urn', username.toLowerCase())}${code(seeded, 'urn2', username.toLowerCase())}`;
   }
+  const company = companyAt(seeded, Math.floor(seeded.fraction('company', urn) * COMPANIES));
+  const title = pick(seeded, TITLES, 'title', urn);
   return {
     urn,
     username,
     first_name: pick(seeded, FIRST, 'first', urn),
     last_name: pick(seeded, LAST, 'last', urn),
-    headline: `Works on ${pick(seeded, TOPICS, 'headline', urn)}`,
+    headline: `${title} at ${company.name} · works on ${pick(seeded, TOPICS, 'headline', urn)}`,
+    job_title: title,
+    picture: `https://network.test/pictures/${username}.jpg`,
+    followers_count: Math.floor(seeded.fraction('followers', urn) * 5000),
+    connections_count: 50 + Math.floor(seeded.fraction('connections', urn) * 450),
+    country: seeded.fraction('abroad', urn) < 0.7 ? company.country : pick(seeded, COUNTRIES, 'country', urn),
+    network_url: `https://network.test/in/${username}`,
+    company,
   };
 }
 
@@ -47,8 +83,12 @@ function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: nu
     const publishedAt = day * DAY_MS + Math.floor(seeded.fraction('time', authorKey, d) * DAY_MS);
     if (publishedAt < since || publishedAt > now) continue;
     const scale = (name: string, max: number) => Math.floor(seeded.fraction(name, authorKey, d) * max);
+    // The id carries the publication minute, so engagement can be timed from the id alone.
+    const id = `sbx_post_${code(seeded, 'post', authorKey, d)}${Math.floor(publishedAt / 60_000)}`;
+    const repost = seeded.fraction('repost', authorKey, d) < 0.2;
+    const withImage = seeded.fraction('image', authorKey, d) < 0.4;
     posts.push({
-      id: `sbx_post_${code(seeded, 'post', authorKey, d)}${d}`,
+      id,
       authorUrn,
       content: `Notes on ${pick(seeded, TOPICS, 'topic', authorKey, d)}`,
       publishedAt,
@@ -56,28 +96,51 @@ function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: nu
       comments: scale('comments', 40),
       shares: scale('shares', 15),
       impressions: 200 + scale('impressions', 5000),
+      type: repost ? 'REPOST' : 'SHARE',
+      url: `https://network.test/posts/${id}`,
+      image: withImage ? `https://network.test/images/${id}.jpg` : null,
+      parent: repost ? { content: `What we learnt about ${pick(seeded, TOPICS, 'parent', authorKey, d)}`, image: null } : null,
     });
   }
   return posts;
 }
 
+export const memberKey = (account: AccountRef) => `${account.workspaceId}/${account.teamMemberId}`;
+export const memberUrn = (seeded: Seeded, account: AccountRef) => `ACo${code(seeded, 'member-urn', memberKey(account))}`;
+
 export function memberPosts(seeded: Seeded, account: AccountRef, since: number, now: number): NetworkPost[] {
-  const key = `${account.workspaceId}/${account.teamMemberId}`;
-  return postsOf(seeded, key, `ACo${code(seeded, 'member-urn', key)}`, since, now);
+  return postsOf(seeded, memberKey(account), memberUrn(seeded, account), since, now).map((p) => ({ ...p, id: `${p.id}_${code(seeded, 'owner', memberKey(account))}` }));
 }
 
 export function contactPosts(seeded: Seeded, contactUrn: string, since: number, now: number): NetworkPost[] {
   return postsOf(seeded, contactUrn, contactUrn, since, now);
 }
 
-export function postEngagement(seeded: Seeded, postId: string): PostEngagement[] {
-  const count = Math.floor(seeded.fraction('engagers', postId) * 8);
-  const kinds = ['LIKE', 'COMMENT', 'SHARE'] as const;
-  // Post ids end with their day number, so engagement falls on the day after the post.
-  const day = Number(postId.slice('sbx_post_'.length + 6)) || 0;
-  return Array.from({ length: count }, (_, i) => ({
-    contactUrn: `ACo${code(seeded, 'engager', postId, String(i))}`,
-    kind: kinds[Math.floor(seeded.fraction('kind', postId, String(i)) * 3)]!,
-    at: (day + 1) * DAY_MS + Math.floor(seeded.fraction('at', postId, String(i)) * DAY_MS),
-  }));
+/**
+ * Engagement on a member's post up to `now`. Engagers come from the author's audience (its
+ * first people far more often), most of it soon after publication; `timeScale` > 1 makes it
+ * arrive that many times faster (the demo).
+ */
+export function postEngagement(seeded: Seeded, postId: string, now: number, timeScale = 1): PostEngagement[] {
+  const match = /^sbx_post_[0-9a-z]{6}(\d+)_([0-9a-z]{6})$/.exec(postId);
+  if (!match) return [];
+  const [, minute, owner] = match as unknown as [string, string, string];
+  const publishedAt = Number(minute) * 60_000;
+  const count = Math.floor(Math.pow(seeded.fraction('engagers', postId), 2) * 30);
+  const kinds = ['LIKE', 'LIKE', 'LIKE', 'COMMENT', 'SHARE'] as const;
+  const events: PostEngagement[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const n = String(i);
+    const member = Math.floor(Math.pow(seeded.fraction('who', postId, n), 2.5) * AUDIENCE);
+    const contactUrn = `ACo${code(seeded, 'audience', owner, String(member))}`;
+    const kind = kinds[Math.floor(seeded.fraction('kind', postId, n) * kinds.length)]!;
+    if (kind === 'LIKE' && seen.has(`${contactUrn}/LIKE`)) continue; // one reaction per person and post
+    seen.add(`${contactUrn}/${kind}`);
+    const delay = Math.pow(seeded.fraction('at', postId, n), 3) * 3 * DAY_MS;
+    const at = publishedAt + 60_000 + Math.floor(delay / timeScale);
+    if (at > now) continue;
+    events.push({ id: `sbx_evt_${code(seeded, 'evt', postId, n)}_${i}`, contactUrn, kind, at });
+  }
+  return events.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }

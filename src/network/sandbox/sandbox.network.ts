@@ -22,6 +22,8 @@ export interface SandboxOptions {
    * then answers late: crash tests use it to kill the service in exactly that gap.
    */
   latencyMs: number;
+  /** Engagement arrives this many times faster than on the real network (the demo). */
+  timeScale: number;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
@@ -30,6 +32,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   acceptDelayMs: 6 * 3_600_000,
   dailyInvitationLimit: 100,
   latencyMs: 0,
+  timeScale: 1,
 };
 
 /** Failures a test can ask for: the next sends fail this way. */
@@ -159,7 +162,7 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async listPostEngagement(postId: string) {
-    return postEngagement(this, postId);
+    return postEngagement(this, postId, this.clock.now(), this.options.timeScale);
   }
 
   async listContactPosts(contactUrn: string, since: number) {

@@ -1,0 +1,115 @@
+// Operator commands of ingestion: ICP rules, target accounts, enrichment policy, and a manual sync.
+import { Command, Option } from 'commander';
+import cliProgress from 'cli-progress';
+import { syncNextDueMember } from '../ingestion/ingestion.engine.js';
+import { ENRICHMENT_POLICIES } from '../ingestion/fold-rules.js';
+import {
+  addTargetAccount,
+  getIngestionSettings,
+  listTargetAccounts,
+  removeTargetAccount,
+  setEnrichmentPolicy,
+  setIcpRulesFromFile,
+} from '../ingestion/settings.service.js';
+import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
+import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+
+type WorkspaceFlags = CommonFlags & { workspace: string };
+const inWorkspace = (command: Command) => withCommonOptions(command).requiredOption('--workspace <id>', 'workspace id');
+
+export function icpCommands(): Command {
+  const group = new Command('icp').description("a workspace's ideal customer profile (sets is_icp_match of new and refreshed leads)");
+  group.addCommand(
+    inWorkspace(new Command('set').description('replace the ICP rules with those of a JSON file (docs/ingestion.md)'))
+      .argument('<file.json>', 'rules: job_title_keywords, seniorities, company_size {min,max}, industries, countries')
+      .action(async (file: string, flags: WorkspaceFlags) => {
+        const rules = await withContext(flags, (ctx) => setIcpRulesFromFile(ctx.database.db, ctx.clock, flags.workspace, file));
+        print(flags, rules, () => `ICP rules of ${flags.workspace} set: ${JSON.stringify(rules)}`);
+      }),
+  );
+  group.addCommand(
+    inWorkspace(new Command('show').description('show the ICP rules and the enrichment policy')).action(async (flags: WorkspaceFlags) => {
+      const settings = await withContext(flags, (ctx) => getIngestionSettings(ctx.database.db, flags.workspace));
+      print(flags, settings, () => JSON.stringify(settings, null, 2));
+    }),
+  );
+  return group;
+}
+
+export function accountsCommands(): Command {
+  const group = new Command('accounts').description('target accounts (account-based leads): company slugs or ids');
+  const entry = (name: string, description: string) => inWorkspace(new Command(name).description(description)).argument('<company>', 'company slug or numeric id');
+  group.addCommand(
+    entry('add', 'add a target account').action(async (company: string, flags: WorkspaceFlags) => {
+      const r = await withContext(flags, (ctx) => addTargetAccount(ctx.database.db, ctx.clock, flags.workspace, company));
+      print(flags, r, () => `target account ${r.value} added`);
+    }),
+  );
+  group.addCommand(
+    entry('remove', 'remove a target account').action(async (company: string, flags: WorkspaceFlags) => {
+      const r = await withContext(flags, (ctx) => removeTargetAccount(ctx.database.db, flags.workspace, company));
+      print(flags, r, () => `target account ${r.value} removed`);
+    }),
+  );
+  group.addCommand(
+    inWorkspace(new Command('list').description('list the target accounts')).action(async (flags: WorkspaceFlags) => {
+      const values = await withContext(flags, (ctx) => listTargetAccounts(ctx.database.db, flags.workspace));
+      print(flags, values, () => values.join('\n') || 'no target accounts');
+    }),
+  );
+  return group;
+}
+
+export function enrichmentCommands(): Command {
+  const group = new Command('enrichment').description('email and phone enrichment of new leads (one credit per email found)');
+  group.addCommand(
+    inWorkspace(new Command('policy').description('which new leads are enriched'))
+      .addOption(new Option('--set <policy>', 'all, icp (ICP matches only) or none').choices([...ENRICHMENT_POLICIES]).makeOptionMandatory())
+      .action(async (flags: WorkspaceFlags & { set: string }) => {
+        const r = await withContext(flags, (ctx) => setEnrichmentPolicy(ctx.database.db, ctx.clock, flags.workspace, flags.set));
+        print(flags, r, () => `enrichment policy of ${flags.workspace}: ${r.enrichment_policy}`);
+      }),
+  );
+  return group;
+}
+
+export function syncCommand(): Command {
+  return withCommonOptions(new Command('sync').description('sync the due CONNECTED members now (all of them with --all-members), with progress'))
+    .requiredOption('--once', 'run the due syncs once and exit')
+    .option('--workspace <id>', 'only this workspace')
+    .option('--all-members', 'treat every CONNECTED member as due')
+    .action(async (flags: CommonFlags & { workspace?: string; allMembers?: boolean }) => {
+      const summary = await withContext(flags, async (ctx) => {
+        const { db } = ctx.database;
+        if (flags.allMembers) {
+          let q = db.updateTable('member_syncs').set({ next_sync_at: 0 });
+          if (flags.workspace) q = q.where('workspace_id', '=', flags.workspace);
+          await q.execute();
+        }
+        const bar = process.stderr.isTTY && !flags.json ? new cliProgress.SingleBar({ format: 'sync {member} [{bar}] {value}/{total} posts · {events} events', stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+        const deps = { db, clock: ctx.clock, network: ctx.network, schedule: DEFAULT_SYNC_SCHEDULE };
+        const totals = { members: 0, posts: 0, events: 0, created: 0 };
+        const signal = new AbortController().signal;
+        for (;;) {
+          let started = false;
+          const result = await syncNextDueMember(deps, signal, ctx.logger, {
+            workspaceId: flags.workspace,
+            progress: (p) => {
+              if (!bar) return;
+              if (!started) bar.start(p.total, 0, { member: `#${totals.members + 1}`, events: 0 });
+              started = true;
+              bar.update(p.posts, { events: p.events });
+            },
+          });
+          if (started) bar?.stop();
+          if (!result) break;
+          totals.members++;
+          totals.posts += result.posts;
+          totals.events += result.events;
+          totals.created += result.created;
+        }
+        return totals;
+      });
+      print(flags, summary, () => `synced ${summary.members} member(s): ${summary.posts} posts, ${summary.events} new engagement events, ${summary.created} new leads`);
+    });
+}

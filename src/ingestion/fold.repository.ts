@@ -1,0 +1,84 @@
+// Multi-row statements for folding a page of engagement (one round trip per table and chunk).
+import { CompiledQuery } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import { isPostgres } from '../db/dialect.js';
+import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
+import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import type { EngagementEventsTable } from './ingestion.table.js';
+
+// SQLite allows 32,766 bound values per statement: chunks stay well below for the widest row.
+const chunkOf = (columns: number) => Math.max(1, Math.floor(30_000 / columns));
+
+function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
+}
+
+/**
+ * A multi-row INSERT compiled by hand: Kysely builds a node per bound value, which costs more
+ * than SQLite's own work on pages of thousands of rows. Rows of one call share their keys.
+ */
+async function insertAll(db: DbOrTx, table: string, rows: readonly object[], conflict = '') {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0]!);
+  const postgres = isPostgres(db);
+  for (const part of chunks(rows, chunkOf(columns.length))) {
+    const params: unknown[] = [];
+    const tuples = part.map((row) => {
+      const values = row as Record<string, unknown>;
+      return `(${columns.map((c) => (params.push(values[c]), postgres ? `$${params.length}` : '?')).join(',')})`;
+    });
+    const text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')} ${conflict}`;
+    await db.executeQuery(CompiledQuery.raw(text, params));
+  }
+}
+
+const refresh = (key: string, columns: readonly string[]) => `on conflict (${key}) do update set ${columns.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+
+/** Serializes folds and credit spending of one workspace on PostgreSQL (SQLite serializes writers). */
+export async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<void> {
+  if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
+}
+
+export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (const part of chunks(ids, 1000)) {
+    const rows = await db.selectFrom('engagement_events').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', part).execute();
+    for (const r of rows) known.add(r.id);
+  }
+  return known;
+}
+
+export async function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<LeadsTable[]> {
+  const found: LeadsTable[] = [];
+  for (const part of chunks(urns, 1000)) {
+    found.push(...(await db.selectFrom('leads').selectAll().where('workspace_id', '=', workspaceId).where('contact_urn', 'in', part).execute()));
+  }
+  return found;
+}
+
+export function insertEvents(db: DbOrTx, rows: EngagementEventsTable[]) {
+  return insertAll(db, 'engagement_events', rows);
+}
+
+export function insertLeads(db: DbOrTx, rows: LeadsTable[]) {
+  return insertAll(db, 'leads', rows);
+}
+
+export function insertHistory(db: DbOrTx, rows: LeadHistoryTable[]) {
+  return insertAll(db, 'lead_history', rows);
+}
+
+export function upsertCompanies(db: DbOrTx, rows: CompaniesTable[]) {
+  return insertAll(db, 'companies', rows, refresh('workspace_id, id', ['name', 'slug', 'employees_num_min', 'employees_num_max', 'industries', 'country', 'website_url']));
+}
+
+export function upsertContacts(db: DbOrTx, rows: ContactsTable[]) {
+  const refreshed = ['username', 'first_name', 'last_name', 'headline', 'job_title', 'picture', 'followers_count', 'connections_count', 'country', 'company_id', 'network_url', 'updated_at'];
+  return insertAll(db, 'contacts', rows, refresh('workspace_id, urn', refreshed));
+}
+
+export type FoldedLeadChanges = Partial<Omit<LeadsTable, 'workspace_id' | 'id'>>;
+
+export function updateFoldedLead(db: DbOrTx, workspaceId: string, id: string, changes: FoldedLeadChanges) {
+  return db.updateTable('leads').set(changes).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}

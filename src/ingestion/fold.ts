@@ -1,0 +1,204 @@
+// Folds a page of engagement events into leads, in one transaction: events stored once by the
+// provider's id, a lead created on a person's first engagement and refreshed on every later one,
+// history, score, ICP/account flags, suppression, and exact lead_counts (docs/ingestion.md).
+import type { Db } from '../db/database.js';
+import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
+import { adjustLeadCounts, type CountedLead } from '../leads/lead-counts.js';
+import { DISCARDED } from '../leads/leads.repository.js';
+import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import type { NetworkProfile } from '../network/provider.js';
+import { newId } from '../shared/ids.js';
+import { loadFoldRules, type FoldRules } from './fold-rules.js';
+import * as repo from './fold.repository.js';
+import { matchesIcp } from './icp.js';
+import { foldMass, scoreOfMass, type EngagementKind } from './scoring.js';
+
+export interface FoldPost {
+  id: string;
+  content: string | null;
+  url: string;
+  teamMemberId: string;
+}
+
+export interface FoldEvent {
+  id: string;
+  post: FoldPost;
+  kind: EngagementKind;
+  at: number;
+  person: NetworkProfile;
+}
+
+export interface FoldResult {
+  /** Events not seen before (a re-run of the same page folds 0). */
+  folded: number;
+  created: number;
+  discarded: number;
+}
+
+const SOURCE: Record<EngagementKind, string> = { LIKE: 'POST_LIKE', COMMENT: 'POST_COMMENT', SHARE: 'POST_REPOST' };
+const VERB: Record<EngagementKind, string> = { LIKE: 'Reacted to', COMMENT: 'Commented on', SHARE: 'Reposted' };
+
+export function historyText(kind: EngagementKind, post: FoldPost): string {
+  const text = (post.content ?? '').replace(/\s+/g, ' ').trim();
+  const label = text === '' ? post.url : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
+  return `${VERB[kind]} ${label}`;
+}
+
+/** The lead-side fields a profile sets (on creation and on every refresh). */
+function profileFields(p: NetworkProfile, rules: FoldRules, icpManual: boolean, currentIcp: number) {
+  const company = p.company ?? null;
+  return {
+    first_name: p.first_name,
+    last_name: p.last_name,
+    headline: p.headline,
+    job_title: p.job_title ?? null,
+    username: p.username,
+    network_url: p.network_url ?? null,
+    picture: p.picture ?? null,
+    followers_count: p.followers_count ?? null,
+    connections_count: p.connections_count ?? null,
+    country: p.country ?? null,
+    company_id: company?.id ?? null,
+    is_icp_match: icpManual ? currentIcp : matchesIcp(rules.icp, { job_title: p.job_title ?? null, country: p.country ?? null, company }) ? 1 : 0,
+    is_account_based: rules.isTargetAccount(company) ? 1 : 0,
+  };
+}
+
+function enrichmentStatusFor(rules: FoldRules, isIcp: number): string | null {
+  if (rules.enrichmentPolicy === 'all' || (rules.enrichmentPolicy === 'icp' && isIcp === 1)) return 'PENDING';
+  return null;
+}
+
+/** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
+function leadOf(rows: LeadsTable[]): LeadsTable | undefined {
+  const byAge = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id.localeCompare(b.id));
+  return byAge.find((r) => r.status !== DISCARDED) ?? byAge[0];
+}
+
+export async function foldEngagement(db: Db, workspaceId: string, now: number, events: readonly FoldEvent[]): Promise<FoldResult> {
+  if (events.length === 0) return { folded: 0, created: 0, discarded: 0 };
+  return db.transaction().execute(async (tx) => {
+    await repo.lockWorkspace(tx, workspaceId);
+    const known = await repo.findKnownEventIds(tx, workspaceId, [...new Set(events.map((e) => e.id))]);
+    const fresh = new Map<string, FoldEvent>();
+    for (const e of events) if (!known.has(e.id) && !fresh.has(e.id)) fresh.set(e.id, e);
+    if (fresh.size === 0) return { folded: 0, created: 0, discarded: 0 };
+
+    const rules = await loadFoldRules(tx, workspaceId);
+    const byPerson = new Map<string, FoldEvent[]>();
+    for (const e of [...fresh.values()].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))) {
+      if (rules.isTeamMember(e.person)) continue;
+      const list = byPerson.get(e.person.urn);
+      if (list) list.push(e);
+      else byPerson.set(e.person.urn, [e]);
+    }
+    const existing = new Map<string, LeadsTable[]>();
+    for (const row of await repo.findLeadsByContact(tx, workspaceId, [...byPerson.keys()])) {
+      const list = existing.get(row.contact_urn!);
+      if (list) list.push(row);
+      else existing.set(row.contact_urn!, [row]);
+    }
+
+    const leadIdOfEvent = new Map<string, string>();
+    const created: LeadsTable[] = [];
+    const discarded: CountedLead[] = [];
+    const history: LeadHistoryTable[] = [];
+    const companies = new Map<number, CompaniesTable>();
+    const contacts: ContactsTable[] = [];
+
+    for (const [urn, personEvents] of byPerson) {
+      const person = personEvents[personEvents.length - 1]!.person;
+      const lead = leadOf(existing.get(urn) ?? []);
+      const company = person.company ?? null;
+      const suppressed = rules.isSuppressed({ companyId: company?.id ?? null, companySlug: company?.slug ?? null, email: lead?.contact_email ?? null });
+      if (!lead && suppressed) continue;
+
+      if (company) companies.set(company.id, companyRow(workspaceId, company, now));
+      contacts.push(contactRow(workspaceId, person, now));
+      const fields = profileFields(person, rules, lead?.icp_manual === 1, lead?.is_icp_match ?? 0);
+      const lastAt = personEvents[personEvents.length - 1]!.at;
+      const leadId = lead?.id ?? newId('ld');
+      const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
+      for (const e of personEvents) {
+        leadIdOfEvent.set(e.id, leadId);
+        history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: historyText(e.kind, e.post), recorded_at: e.at });
+      }
+      const engagement = {
+        engagement_mass: mass,
+        mass_at: now,
+        engagement_score: scoreOfMass(mass),
+        feed_updated_at: now,
+        updated_at: now,
+      };
+      if (!lead) {
+        const first = personEvents[0]!;
+        created.push({
+          workspace_id: workspaceId, id: leadId, contact_urn: urn, team_member_id: first.post.teamMemberId, source_post_id: first.post.id,
+          status: 'NEW', tags: '[]', crm_id: null, crm_contact_url: null, contact_email: null, phone_number: null,
+          enrichment_status: enrichmentStatusFor(rules, fields.is_icp_match), source: SOURCE[first.kind], source_content_url: first.post.url,
+          engagement_events_count: personEvents.length, icp_manual: 0, created_at: now, last_engagement_dt: lastAt,
+          ...fields, ...engagement,
+        });
+        continue;
+      }
+      const changes = changedOnly(lead, {
+        ...fields,
+        ...engagement,
+        engagement_events_count: (lead.engagement_events_count ?? 0) + personEvents.length,
+        last_engagement_dt: Math.max(Number(lead.last_engagement_dt ?? 0), lastAt),
+      });
+      if (suppressed && lead.status !== DISCARDED) {
+        changes.status = DISCARDED;
+        discarded.push({ status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email });
+        history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: `Status changed from ${lead.status} to DISCARDED (suppressed)`, recorded_at: now });
+      }
+      await repo.updateFoldedLead(tx, workspaceId, leadId, changes);
+    }
+
+    await repo.upsertCompanies(tx, [...companies.values()]);
+    await repo.upsertContacts(tx, contacts);
+    await repo.insertLeads(tx, created);
+    await adjustLeadCounts(tx, workspaceId, created, 1);
+    await adjustLeadCounts(tx, workspaceId, discarded, -1);
+    await adjustLeadCounts(tx, workspaceId, discarded.map((d) => ({ ...d, status: DISCARDED })), 1);
+    await repo.insertHistory(tx, history);
+    await repo.insertEvents(
+      tx,
+      [...fresh.values()].map((e) => ({ workspace_id: workspaceId, id: e.id, post_id: e.post.id, contact_urn: e.person.urn, kind: e.kind, at: e.at, lead_id: leadIdOfEvent.get(e.id) ?? null })),
+    );
+    return { folded: fresh.size, created: created.length, discarded: discarded.length };
+  });
+}
+
+/**
+ * Only the columns whose value changes: SQLite rewrites every index on a column named in SET,
+ * even with an equal value, and leads carry a dozen indexes (company, score, touch, status).
+ */
+function changedOnly(lead: LeadsTable, next: repo.FoldedLeadChanges): repo.FoldedLeadChanges {
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(next)) {
+    const current = lead[key as keyof LeadsTable];
+    const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
+    if (!same) changes[key] = value;
+  }
+  return changes as repo.FoldedLeadChanges;
+}
+
+function companyRow(workspaceId: string, c: NonNullable<NetworkProfile['company']>, now: number): CompaniesTable {
+  return {
+    workspace_id: workspaceId, id: c.id, hash_id: `c${c.id}`, name: c.name, slug: c.slug, picture: null,
+    employees_num_min: c.employees_num_min, employees_num_max: c.employees_num_max, headquarters: null, location: null,
+    followers: null, state: null, country: c.country, website_url: c.website_url, phone_number: null, company_type: null,
+    founded_year: null, description: null, tagline: null, industries: JSON.stringify(c.industries), specialties: '[]',
+    funding: '[]', is_verified: null, network_url: null, created_at: now,
+  };
+}
+
+function contactRow(workspaceId: string, p: NetworkProfile, now: number): ContactsTable {
+  return {
+    workspace_id: workspaceId, urn: p.urn, username: p.username, first_name: p.first_name, last_name: p.last_name,
+    headline: p.headline, job_title: p.job_title ?? null, picture: p.picture ?? null, followers_count: p.followers_count ?? null,
+    connections_count: p.connections_count ?? null, country: p.country ?? null, company_id: p.company?.id ?? null,
+    network_url: p.network_url ?? null, created_at: now, updated_at: now,
+  };
+}

@@ -1,0 +1,58 @@
+// The ingestion engine's worker steps: sync one due member, and re-score leads whose score has
+// aged (set-based: one UPDATE per run, whatever the number of leads).
+import type { Logger } from 'pino';
+import type { Db, DbOrTx } from '../db/database.js';
+import { NetworkError, type NetworkProvider } from '../network/provider.js';
+import type { Clock } from '../shared/clock.js';
+import { rescoreSql } from './scoring.js';
+import { syncMember, type SyncProgress, type SyncResult } from './sync.js';
+import { claimDueSyncs, finishSync, releaseSync, scheduleConnectedMembers, type SyncSchedule } from './sync-schedule.js';
+
+export interface IngestionDeps {
+  db: Db;
+  clock: Clock;
+  network: NetworkProvider;
+  schedule: SyncSchedule;
+}
+
+/** Syncs one due member, if any; returns what it did (null: nothing was due). */
+export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal, log: Logger, options: { workspaceId?: string; progress?: SyncProgress } = {}): Promise<SyncResult | null> {
+  const { db, clock, schedule } = deps;
+  await scheduleConnectedMembers(db, clock.now(), options.workspaceId);
+  const [claim] = await claimDueSyncs(db, clock.now(), schedule.leaseMs, 1, options.workspaceId);
+  if (!claim) return null;
+  const account = { workspaceId: claim.workspace_id, teamMemberId: claim.team_member_id };
+  try {
+    const result = await syncMember({ db, network: deps.network, now: () => clock.now() }, account, signal, options.progress);
+    if (result.aborted) await releaseSync(db, claim);
+    else await finishSync(db, claim, { ok: true, now: clock.now(), nextAt: clock.now() + schedule.intervalMs });
+    log.info({ ...account, ...result }, 'member synced');
+    return result;
+  } catch (err) {
+    if (!(err instanceof NetworkError)) {
+      await releaseSync(db, claim);
+      throw err;
+    }
+    await finishSync(db, claim, { ok: false, now: clock.now(), error: `${err.kind}: ${err.message}`, schedule });
+    log.warn({ ...account, kind: err.kind, failures: claim.failures + 1 }, 'member sync failed; backing off');
+    return { posts: 0, trackedPosts: 0, events: 0, created: 0, aborted: false };
+  }
+}
+
+/**
+ * Brings every score down to what time has made of it, in one set-based UPDATE. Only the score
+ * is written, and only where it changes (a score never rises with time, so leads at 0 are
+ * skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
+ */
+export async function rescoreLeads(db: DbOrTx, now: number, workspaceId?: string): Promise<number> {
+  const { score } = rescoreSql(now);
+  const result = await db
+    .updateTable('leads')
+    .set({ engagement_score: score })
+    .where('engagement_mass', 'is not', null)
+    .where('engagement_score', '>', 0)
+    .where('engagement_score', '!=', score)
+    .$if(workspaceId !== undefined, (q) => q.where('workspace_id', '=', workspaceId!))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

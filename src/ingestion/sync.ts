@@ -1,0 +1,107 @@
+// One sync of one team member: their recent posts into the team feed, the posts of the contacts
+// they track into the tracked feed, and engagement on their posts folded into leads, page by page.
+// Every page commits on its own and re-folding is idempotent, so an abandoned sync (SIGTERM, a
+// provider error) leaves no half-written state and the next sync simply continues.
+import { sql } from 'kysely';
+import type { Db, DbOrTx } from '../db/database.js';
+import type { PostsTable } from '../content/posts.table.js';
+import type { AccountRef, NetworkPost, NetworkProfile, NetworkProvider } from '../network/provider.js';
+import { foldEngagement, type FoldEvent, type FoldPost } from './fold.js';
+
+export interface SyncDeps {
+  db: Db;
+  network: NetworkProvider;
+  now: () => number;
+}
+
+export interface SyncProgress {
+  /** After each post: posts done of `total`, engagement events seen so far. */
+  (done: { posts: number; events: number; total: number }): void;
+}
+
+/** Posts younger than this are synced and their engagement pulled. */
+export const SYNC_WINDOW_MS = 30 * 86_400_000;
+/** Events folded per transaction: larger pages amortize index and commit work, smaller ones hold the write lock less long. */
+export const FOLD_PAGE = 2_000;
+
+export interface SyncResult {
+  posts: number;
+  trackedPosts: number;
+  events: number;
+  created: number;
+  aborted: boolean;
+}
+
+function postRow(workspaceId: string, p: NetworkPost, author: string, owner: { teamMemberId: string } | { authorUrn: string }, now: number): PostsTable {
+  return {
+    workspace_id: workspaceId, id: p.id, activity_urn: null, type: p.type ?? 'SHARE', content: p.content,
+    parent_content: p.parent?.content ?? null, author, post_url: p.url ?? `https://network.test/posts/${p.id}`,
+    image: p.image ?? null, parent_image: p.parent?.image ?? null, shares_num: p.shares, likes_num: p.likes,
+    impressions_num: p.impressions, comments_num: p.comments, published_at: p.publishedAt,
+    team_member_id: 'teamMemberId' in owner ? owner.teamMemberId : null, author_urn: 'authorUrn' in owner ? owner.authorUrn : null,
+    created_at: now, updated_at: now,
+  };
+}
+
+/** Inserts new posts and refreshes the metrics of posts seen before. */
+async function upsertPosts(db: DbOrTx, rows: PostsTable[]) {
+  if (rows.length === 0) return;
+  const refreshed = ['content', 'image', 'shares_num', 'likes_num', 'impressions_num', 'comments_num', 'updated_at'];
+  await db
+    .insertInto('posts')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['workspace_id', 'id']).doUpdateSet(Object.fromEntries(refreshed.map((c) => [c, sql.ref(`excluded.${c}`)]))))
+    .execute();
+}
+
+export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
+  const { db, network } = deps;
+  const { workspaceId, teamMemberId } = account;
+  const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, aborted: false };
+  const since = deps.now() - SYNC_WINDOW_MS;
+  const member = await db.selectFrom('team_members').select(['network_username', 'network_urn']).where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
+
+  const posts = await network.listMemberPosts(account, since);
+  const author = member.network_username ?? teamMemberId;
+  await upsertPosts(db, posts.map((p) => postRow(workspaceId, p, author, { teamMemberId }, deps.now())));
+  result.posts = posts.length;
+  // The member's own urn, so their engagement (and colleagues') is never a lead.
+  const ownUrn = posts[0]?.authorUrn;
+  if (ownUrn && member.network_urn !== ownUrn) {
+    await db.updateTable('team_members').set({ network_urn: ownUrn }).where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).execute();
+  }
+
+  const tracked = await db.selectFrom('tracked_contacts').select('contact_urn').where('workspace_id', '=', workspaceId).where('team_member_id', '=', teamMemberId).execute();
+  for (const { contact_urn } of tracked) {
+    if (signal.aborted) return { ...result, aborted: true };
+    const theirs = await network.listContactPosts(contact_urn, since);
+    const contact = await db.selectFrom('contacts').select('username').where('workspace_id', '=', workspaceId).where('urn', '=', contact_urn).executeTakeFirst();
+    await upsertPosts(db, theirs.map((p) => postRow(workspaceId, p, contact?.username ?? contact_urn, { authorUrn: contact_urn }, deps.now())));
+    result.trackedPosts += theirs.length;
+  }
+
+  const profiles = new Map<string, NetworkProfile>();
+  let page: FoldEvent[] = [];
+  const flush = async () => {
+    const folded = await foldEngagement(db, workspaceId, deps.now(), page);
+    result.events += folded.folded;
+    result.created += folded.created;
+    page = [];
+  };
+  for (const [index, p] of posts.entries()) {
+    if (signal.aborted) return { ...result, aborted: true };
+    const post: FoldPost = { id: p.id, content: p.content, url: p.url ?? `https://network.test/posts/${p.id}`, teamMemberId };
+    for (const e of await network.listPostEngagement(p.id)) {
+      let person = profiles.get(e.contactUrn);
+      if (!person) {
+        person = await network.findProfile({ urn: e.contactUrn });
+        profiles.set(e.contactUrn, person);
+      }
+      page.push({ id: e.id, post, kind: e.kind, at: e.at, person });
+      if (page.length >= FOLD_PAGE) await flush();
+    }
+    progress?.({ posts: index + 1, events: result.events + page.length, total: posts.length });
+  }
+  await flush();
+  return result;
+}

@@ -1,0 +1,40 @@
+// Hand-made engagement for ingestion tests: people, companies and events folded directly.
+import type { Db } from '../../src/db/database.js';
+import { foldEngagement, type FoldEvent, type FoldPost } from '../../src/ingestion/fold.js';
+import type { EngagementKind } from '../../src/ingestion/scoring.js';
+import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
+import type { NetworkCompany, NetworkProfile } from '../../src/network/provider.js';
+
+export function company(slug: string, size: [number, number] = [51, 200], industry = 'Software'): NetworkCompany {
+  return { id: 9000 + [...slug].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_000, 7), name: slug.toUpperCase(), slug, employees_num_min: size[0], employees_num_max: size[1], industries: [industry], country: 'DE', website_url: null };
+}
+
+export function person(urn: string, p: { title?: string; country?: string; company?: NetworkCompany | null; username?: string } = {}): NetworkProfile {
+  return {
+    urn, username: p.username ?? `user-${urn.toLowerCase()}`, first_name: 'Pat', last_name: urn, headline: `${p.title ?? 'Engineer'} somewhere`,
+    job_title: p.title ?? 'Engineer', picture: null, followers_count: 10, connections_count: 20, country: p.country ?? 'DE',
+    network_url: `https://network.test/in/${urn}`, company: p.company === undefined ? company('acme') : p.company,
+  };
+}
+
+let seq = 0;
+export function event(post: FoldPost, who: NetworkProfile, kind: EngagementKind, at: number, id = `evt_${++seq}_${who.urn}`): FoldEvent {
+  return { id, post, kind, at, person: who };
+}
+
+export const postOf = (teamMemberId: string, id = `post_${++seq}`): FoldPost => ({ id, content: `Post ${id}`, url: `https://network.test/posts/${id}`, teamMemberId });
+
+export const fold = (db: Db, workspaceId: string, now: number, events: FoldEvent[]) => foldEngagement(db, workspaceId, now, events);
+
+/** The workspace's lead_counts as kept incrementally, and as a rebuild from the leads computes them (zero buckets dropped). */
+export async function countsKeptAndRebuilt(db: Db, workspaceId: string) {
+  const read = async () =>
+    Object.fromEntries(
+      (await db.selectFrom('lead_counts').selectAll().where('workspace_id', '=', workspaceId).execute())
+        .filter((r) => Number(r.count) !== 0)
+        .map((r) => [`${r.status}/${r.day}/${r.enriched}`, Number(r.count)]),
+    );
+  const kept = await read();
+  await rebuildLeadCounts(db, workspaceId);
+  return { kept, rebuilt: await read() };
+}

@@ -1,0 +1,149 @@
+// Scheduling of member syncs: one sync per member at a time across two workers (two pools),
+// back-off on provider errors, clean stop mid-sync, and the set-based re-score.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createContext, createLogger } from '../src/context.js';
+import { rescoreLeads, syncNextDueMember, type IngestionDeps } from '../src/ingestion/ingestion.engine.js';
+import { scoreOfMass, foldMass } from '../src/ingestion/scoring.js';
+import { backoffAfter, DEFAULT_SYNC_SCHEDULE } from '../src/ingestion/sync-schedule.js';
+import { Worker } from '../src/engine/worker.js';
+import { NetworkError, type AccountRef, type NetworkProvider } from '../src/network/provider.js';
+import { ManualClock } from '../src/shared/clock.js';
+import { describeEachDialect } from './helpers/dialects.js';
+import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { addMember } from './helpers/networking-fixtures.js';
+import { startServer, type TestServer } from './helpers/server.js';
+
+const START = Date.parse('2025-06-01T09:00:00Z');
+const log = createLogger('silent');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The sandbox, observed: counts syncs per member, can fail or stop a sync on demand. */
+function observed(inner: NetworkProvider) {
+  const syncs = new Map<string, number>();
+  let active = 0;
+  let maxActivePerMember = 0;
+  const activeBy = new Map<string, number>();
+  const control = { fail: null as NetworkError | null, onEngagement: null as null | (() => void) };
+  const provider: NetworkProvider = Object.create(inner);
+  provider.listMemberPosts = async (account: AccountRef, since: number) => {
+    const key = account.teamMemberId;
+    if (control.fail) throw control.fail;
+    syncs.set(key, (syncs.get(key) ?? 0) + 1);
+    activeBy.set(key, (activeBy.get(key) ?? 0) + 1);
+    maxActivePerMember = Math.max(maxActivePerMember, activeBy.get(key)!);
+    active++;
+    try {
+      await sleep(25);
+      return await inner.listMemberPosts(account, since);
+    } finally {
+      active--;
+      activeBy.set(key, activeBy.get(key)! - 1);
+    }
+  };
+  provider.listPostEngagement = async (postId: string) => {
+    control.onEngagement?.();
+    return inner.listPostEngagement(postId);
+  };
+  return { provider, syncs, control, stats: () => ({ active, maxActivePerMember }) };
+}
+
+describeEachDialect('ingestion worker', (dialect) => {
+  let server: TestServer;
+  const clock = new ManualClock(START);
+  beforeAll(async () => {
+    server = await startServer(dialect, { clock });
+  });
+  afterAll(() => server.close());
+  const db = () => server.ctx.database.db;
+  const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, network, schedule: DEFAULT_SYNC_SCHEDULE });
+
+  it('never syncs a member twice at once, even with two workers on two connection pools', async () => {
+    const ws = await server.newWorkspace();
+    const members = [];
+    for (let i = 0; i < 6; i++) members.push(await addMember(server, ws.id, { connected: true }));
+    const second = await createContext(server.config, { clock, logger: log, migrate: false });
+    try {
+      const net = observed(server.ctx.network);
+      const task = (d: IngestionDeps) => ({ name: 'sync', step: async (s: AbortSignal) => (await syncNextDueMember(d, s, log, { workspaceId: ws.id })) !== null });
+      const a = new Worker([task(deps(net.provider))], log);
+      const b = new Worker([task(deps(net.provider, second.database.db))], log);
+      await Promise.all([a.drain(), b.drain(), a.drain(), b.drain()]);
+      expect(Object.fromEntries(members.map((m) => [m, net.syncs.get(m) ?? 0]))).toEqual(Object.fromEntries(members.map((m) => [m, 1])));
+      expect(net.stats().maxActivePerMember).toBe(1);
+      const rows = await db().selectFrom('member_syncs').selectAll().where('workspace_id', '=', ws.id).execute();
+      expect(rows.every((r) => r.claimed_until === null && Number(r.next_sync_at) === START + DEFAULT_SYNC_SCHEDULE.intervalMs)).toBe(true);
+      const { kept, rebuilt } = await countsKeptAndRebuilt(db(), ws.id);
+      expect(kept).toEqual(rebuilt);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('backs off exponentially on provider errors and resets after a success', async () => {
+    const ws = await server.newWorkspace();
+    const member = await addMember(server, ws.id, { connected: true });
+    const net = observed(server.ctx.network);
+    const state = () => db().selectFrom('member_syncs').selectAll().where('team_member_id', '=', member).executeTakeFirstOrThrow();
+    net.control.fail = new NetworkError('transient', 'network down');
+    const t0 = clock.now();
+    await syncNextDueMember(deps(net.provider), new AbortController().signal, log, { workspaceId: ws.id });
+    expect(await state()).toMatchObject({ failures: 1, last_error: 'transient: network down', claimed_until: null });
+    expect(Number((await state()).next_sync_at)).toBe(t0 + backoffAfter(DEFAULT_SYNC_SCHEDULE, 1));
+    expect(await syncNextDueMember(deps(net.provider), new AbortController().signal, log, { workspaceId: ws.id })).toBeNull(); // not due yet
+    clock.set(Number((await state()).next_sync_at));
+    await syncNextDueMember(deps(net.provider), new AbortController().signal, log, { workspaceId: ws.id });
+    expect((await state()).failures).toBe(2);
+    expect(Number((await state()).next_sync_at)).toBe(clock.now() + 2 * DEFAULT_SYNC_SCHEDULE.backoffMs);
+    net.control.fail = null;
+    clock.set(Number((await state()).next_sync_at));
+    await syncNextDueMember(deps(net.provider), new AbortController().signal, log, { workspaceId: ws.id });
+    expect(await state()).toMatchObject({ failures: 0, last_error: null });
+    clock.set(START);
+  });
+
+  it('stops mid-sync without half-written state, and the next sync completes the work', async () => {
+    const ws = await server.newWorkspace();
+    const member = await addMember(server, ws.id, { connected: true });
+    const net = observed(server.ctx.network);
+    const stop = new AbortController();
+    net.control.onEngagement = () => stop.abort();
+    const result = await syncNextDueMember(deps(net.provider), stop.signal, log, { workspaceId: ws.id });
+    expect(result?.aborted).toBe(true);
+    // Released, not failed: due again at once; nothing folded but whole pages.
+    expect(await db().selectFrom('member_syncs').selectAll().where('team_member_id', '=', member).executeTakeFirstOrThrow()).toMatchObject({ claimed_until: null, failures: 0 });
+    const { kept, rebuilt } = await countsKeptAndRebuilt(db(), ws.id);
+    expect(kept).toEqual(rebuilt);
+    net.control.onEngagement = null;
+    const done = await syncNextDueMember(deps(net.provider), new AbortController().signal, log, { workspaceId: ws.id });
+    expect(done?.aborted).toBe(false);
+    const leads = (await ws.client.get('/v2/leads')).body.total;
+    const urns = await db().selectFrom('engagement_events').select('contact_urn').distinct().where('workspace_id', '=', ws.id).execute();
+    expect(leads).toBe(urns.length);
+  });
+
+  it('re-scores aged leads in one set-based update that equals the scoring formula', async () => {
+    const ws = await server.newWorkspace();
+    const member = await addMember(server, ws.id);
+    const post = postOf(member);
+    const people = [person('ACoS1'), person('ACoS2'), person('ACoS3')];
+    await fold(db(), ws.id, START, [
+      event(post, people[0]!, 'COMMENT', START - 1000), event(post, people[0]!, 'SHARE', START - 5 * 86_400_000),
+      event(post, people[1]!, 'LIKE', START - 2000), event(post, people[2]!, 'COMMENT', START - 3000),
+    ]);
+    const later = START + 20 * 86_400_000;
+    expect(await rescoreLeads(db(), later, ws.id)).toBe(3);
+    const rows = await db().selectFrom('leads').select(['contact_urn', 'engagement_score']).where('workspace_id', '=', ws.id).orderBy('contact_urn').execute();
+    const expected = [
+      scoreOfMass(foldMass(0, later, [{ kind: 'COMMENT', at: START - 1000 }, { kind: 'SHARE', at: START - 5 * 86_400_000 }], later)),
+      scoreOfMass(foldMass(0, later, [{ kind: 'LIKE', at: START - 2000 }], later)),
+      scoreOfMass(foldMass(0, later, [{ kind: 'COMMENT', at: START - 3000 }], later)),
+    ];
+    expect(rows.map((r) => Number(r.engagement_score))).toEqual(expected);
+    expect(await rescoreLeads(db(), later + 1000, ws.id)).toBe(0); // unchanged scores are not rewritten
+    // Folding later events ages the stored mass correctly from its own anchor.
+    const last = later + 3 * 86_400_000;
+    await fold(db(), ws.id, last, [event(post, people[1]!, 'COMMENT', last - 1000)]);
+    const lead = await db().selectFrom('leads').select('engagement_score').where('workspace_id', '=', ws.id).where('contact_urn', '=', 'ACoS2').executeTakeFirstOrThrow();
+    expect(Number(lead.engagement_score)).toBe(scoreOfMass(foldMass(0, last, [{ kind: 'LIKE', at: START - 2000 }, { kind: 'COMMENT', at: last - 1000 }], last)));
+  });
+});
