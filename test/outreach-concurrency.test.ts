@@ -9,7 +9,7 @@ import { nextDueAt } from '../src/outreach/outreach.repository.js';
 import { startOfLocalDay } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { MONDAY_0800_UTC, outreachWorld } from './helpers/outreach-fixtures.js';
+import { CAMPAIGN_ENGINES, MONDAY_0800_UTC, outreachWorld } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const DAY = 86_400_000;
@@ -31,8 +31,8 @@ describeEachDialect('outreach with two workers', (dialect) => {
     const { ws, campaignId } = await outreachWorld(server, { senders: 3, contacts: 40 });
     await setLimits(server.ctx.database.db, clock, ws.id, { dailyInvitations: 5, weeklyInvitations: 12, minSpacingSeconds: 60, maxSpacingSeconds: 120 });
     const log = createLogger('silent');
-    const a = new Worker(buildWorkerTasks(server.ctx), log);
-    const b = new Worker(buildWorkerTasks(second), log);
+    const a = new Worker(buildWorkerTasks(server.ctx, CAMPAIGN_ENGINES), log);
+    const b = new Worker(buildWorkerTasks(second, CAMPAIGN_ENGINES), log);
     const db = server.ctx.database.db;
     while (clock.now() < MONDAY_0800_UTC + 40 * DAY) {
       await Promise.all([a.drain(), b.drain()]);

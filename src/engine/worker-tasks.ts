@@ -8,14 +8,26 @@ import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.j
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { Worker, type WorkerTask } from './worker.js';
 
-export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
-  const deps = { db: ctx.database.db, clock: ctx.clock, network: ctx.network };
+/** The engines the worker can run; `serve` and `warmline worker` run them all. */
+export type Engine = 'delivery' | 'ingestion' | 'outreach';
+export const ALL_ENGINES: readonly Engine[] = ['delivery', 'ingestion', 'outreach'];
+
+export function buildWorkerTasks(ctx: AppContext, engines: readonly Engine[] = ALL_ENGINES): WorkerTask[] {
+  const builders: Record<Engine, (ctx: AppContext) => WorkerTask[]> = { delivery: deliveryTasks, ingestion: ingestionTasks, outreach: outreachTasks };
+  return engines.flatMap((engine) => builders[engine](ctx));
+}
+
+export function createWorker(ctx: AppContext, engines: readonly Engine[] = ALL_ENGINES): Worker {
+  return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs: ctx.config.workerIdleMs });
+}
+
+const outboundDeps = (ctx: AppContext) => ({ db: ctx.database.db, clock: ctx.clock, network: ctx.network });
+
+/** Unconfirmed outbound actions: settled after a restart, retried when due. */
+function deliveryTasks(ctx: AppContext): WorkerTask[] {
+  const deps = outboundDeps(ctx);
   const networkLog = ctx.logger.child({ subsystem: 'network' });
-  const ingestion = { ...deps, schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
-  const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
   let settled = false;
-  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichment: createEnrichmentProvider(ctx.config) };
-  let lastRescore = -Infinity;
   return [
     {
       name: 'retry-outbound-actions',
@@ -28,6 +40,16 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
         return (await retryDueActions(deps, networkLog)) > 0;
       },
     },
+  ];
+}
+
+/** Members' posts and engagement into leads; enrichment; the decay of scores. */
+function ingestionTasks(ctx: AppContext): WorkerTask[] {
+  const ingestion = { ...outboundDeps(ctx), schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
+  const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
+  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichment: createEnrichmentProvider(ctx.config) };
+  let lastRescore = -Infinity;
+  return [
     {
       // Syncs run on their own schedule, not as a backlog to hurry: the step syncs the members
       // due now (one claim at a time, so workers share them) and lets the loop idle afterwards.
@@ -50,10 +72,10 @@ export function buildWorkerTasks(ctx: AppContext): WorkerTask[] {
         return false;
       },
     },
-    outreachTask({ ...deps, seed: ctx.config.sandboxSeed, logger: ctx.logger.child({ subsystem: 'outreach' }) }),
   ];
 }
 
-export function createWorker(ctx: AppContext): Worker {
-  return new Worker(buildWorkerTasks(ctx), ctx.logger.child({ subsystem: 'worker' }), { idleMs: ctx.config.workerIdleMs });
+/** Active campaigns: invitations within the senders' limits, acceptance, follow-ups, withdrawals. */
+function outreachTasks(ctx: AppContext): WorkerTask[] {
+  return [outreachTask({ ...outboundDeps(ctx), seed: ctx.config.sandboxSeed, logger: ctx.logger.child({ subsystem: 'outreach' }) })];
 }

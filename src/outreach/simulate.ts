@@ -49,7 +49,7 @@ export async function simulate(options: SimulationOptions) {
       const profiles = Array.from({ length: Math.min(1000, options.contacts - i) }, (_, j) => ({ username: `sim-${i + j}`, network_urn: `ACoSim${i + j}` }));
       await enrolProfiles(db, clock, ws, campaignId, profiles);
     }
-    const worker = createWorker(ctx);
+    const worker = createWorker(ctx, ['delivery', 'outreach']); // the campaign alone: no syncs of the senders' posts
     const horizon = START + options.maxDays * DAY_MS;
     let completedAt: number | null = null;
     while (clock.now() < horizon) {

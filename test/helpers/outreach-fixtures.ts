@@ -22,9 +22,12 @@ export async function outreachWorld(server: TestServer, options: { senders: numb
   return { ws, senders, campaignId, urns };
 }
 
+/** Campaign tests run the engines a campaign needs; member syncs would only add unrelated work. */
+export const CAMPAIGN_ENGINES = ['delivery', 'outreach'] as const;
+
 /** Runs the worker until `until`, jumping the clock to the next due time; returns the rounds. */
 export async function runUntil(server: TestServer, clock: ManualClock, until: number, hooks: { beforeRound?: () => Promise<void> | void } = {}) {
-  const worker = createWorker(server.ctx);
+  const worker = createWorker(server.ctx, CAMPAIGN_ENGINES);
   let rounds = 0;
   while (clock.now() <= until) {
     await hooks.beforeRound?.();
