@@ -22,7 +22,7 @@ export function configFrom(flags: CommonFlags): Config {
 /** Runs `body` with a migrated database, closing it afterwards. */
 export async function withContext<T>(flags: CommonFlags, body: (ctx: AppContext) => Promise<T>): Promise<T> {
   const config = configFrom(flags);
-  const ctx = await createContext(config, { logger: undefined });
+  const ctx = await createContext(config);
   try {
     return await body(ctx);
   } finally {

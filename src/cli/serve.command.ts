@@ -1,10 +1,9 @@
 import { Command, Option } from 'commander';
 import { loadConfig, SETTINGS, type ConfigFlags } from '../config.js';
-import { createContext } from '../context.js';
+import { createContext, loadOrCreateSecret } from '../context.js';
 import { prepareFirstRun } from '../demo/first-run.js';
 import { buildServer } from '../http/server.js';
 import { loadTlsMaterial } from '../http/tls.js';
-import { loadOrCreateSecret } from '../context.js';
 import { createWorker } from '../engine/worker-tasks.js';
 import { withCommonOptions, type CommonFlags } from './options.js';
 

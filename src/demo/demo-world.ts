@@ -196,4 +196,3 @@ export function demoWorld(options: DemoOptions) {
   };
 }
 
-export type DemoWorld = ReturnType<typeof demoWorld>;

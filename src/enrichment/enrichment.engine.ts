@@ -17,7 +17,6 @@ import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import { sumLedger } from '../workspace/workspace.repository.js';
 import type { EnrichmentFound, EnrichmentProvider } from './enrichment.provider.js';
 
-export const ENRICHMENT_STATUSES = ['PENDING', 'ENRICHED', 'NOT_FOUND', 'NO_CREDITS'] as const;
 const WAITING = ['PENDING', 'NO_CREDITS'];
 
 export interface EnrichmentDeps {

@@ -14,7 +14,7 @@ function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyRe
 
 export const sendDetail = (reply: FastifyReply, status: number, detail: string) => sendJson(reply, status, { detail });
 
-function handleError(app: FastifyInstance, error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof RequestValidationError) return sendJson(reply, 422, { detail: collectIssues(request) });
   if (error instanceof DomainError) {
     const { status, detail } = domainErrorTable[error.code];
@@ -45,6 +45,6 @@ function handleNotFound(app: FastifyInstance, request: FastifyRequest, reply: Fa
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error, request, reply) => handleError(app, error as Error, request, reply));
+  app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
   app.setNotFoundHandler((request, reply) => handleNotFound(app, request, reply));
 }
