@@ -76,6 +76,17 @@ describeEachDialect('outreach engine', (dialect) => {
     const { ws, campaignId } = await outreachWorld(server, { senders: 1, contacts: 5, status: 'DRAFT', urnPrefix: 'Draft' });
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
     expect(await invitationsOf(ws.id)).toHaveLength(0);
+
+    // Started, it sends; paused again mid-campaign, the next invitations never go out.
+    await setCampaignStatus(server.ctx.database.db, clock, ws.id, campaignId, 'ACTIVE');
+    clock.set(MONDAY_0800_UTC + 2 * DAY + HOUR); // Wednesday 09:00, the start of working hours
+    await runUntil(server, clock, clock.now() + 7 * 60_000); // spacing is 2-6 minutes: not all five go out
+    const sent = (await invitationsOf(ws.id)).length;
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(5);
+    await setCampaignStatus(server.ctx.database.db, clock, ws.id, campaignId, 'DRAFT');
+    await runUntil(server, clock, clock.now() + 7 * DAY);
+    expect(await invitationsOf(ws.id)).toHaveLength(sent);
   });
 });
 
