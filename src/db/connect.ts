@@ -51,6 +51,9 @@ export function connectDb(target: DbTarget, options: { poolSize?: number } = {})
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
+    // The default 2 MiB page cache is far smaller than the lead indexes a fold or a list walks;
+    // this is a ceiling (pages are only held once read), not an allocation.
+    sqlite.pragma('cache_size = -262144');
     const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) as Db;
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

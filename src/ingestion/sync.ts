@@ -22,7 +22,7 @@ export interface SyncProgress {
 /** Posts younger than this are synced and their engagement pulled. */
 export const SYNC_WINDOW_MS = 30 * 86_400_000;
 /** Events folded per transaction: larger pages amortize index and commit work, smaller ones hold the write lock less long. */
-export const FOLD_PAGE = 2_000;
+export const FOLD_PAGE = 20_000;
 
 export interface SyncResult {
   posts: number;
