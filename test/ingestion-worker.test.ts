@@ -40,9 +40,9 @@ function observed(inner: NetworkProvider) {
       activeBy.set(key, activeBy.get(key)! - 1);
     }
   };
-  provider.listPostEngagement = async (postId: string) => {
+  provider.listPostEngagement = async (account: AccountRef, postId: string) => {
     control.onEngagement?.();
-    return inner.listPostEngagement(postId);
+    return inner.listPostEngagement(account, postId);
   };
   return { provider, syncs, control, stats: () => ({ active, maxActivePerMember }) };
 }

@@ -32,7 +32,7 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
     const posts = await net.listMemberPosts({ workspaceId, teamMemberId: memberId }, clock.now() - SYNC_WINDOW_MS);
     const byPerson = new Map<string, (ScoredEvent & { postId: string; url: string })[]>();
     for (const p of posts) {
-      for (const e of await net.listPostEngagement(p.id)) {
+      for (const e of await net.listPostEngagement({ workspaceId, teamMemberId: memberId }, p.id)) {
         const list = byPerson.get(e.contactUrn) ?? [];
         list.push({ kind: e.kind, at: e.at, postId: p.id, url: p.url! });
         byPerson.set(e.contactUrn, list);
@@ -85,6 +85,25 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
       expect(lead.company).not.toBeNull();
       expect(lead.job_title).toEqual(expect.any(String));
     }
+  });
+
+  it("never makes leads of colleagues' engagement, even before a colleague's own first sync", async () => {
+    const ws = await server.newWorkspace();
+    const members = [await addMember(server, ws.id, { connected: true }), await addMember(server, ws.id, { connected: true }), await addMember(server, ws.id, { connected: true })];
+    await syncNextDueMember(deps(), never, log, { workspaceId: ws.id });
+    const db = server.ctx.database.db;
+    const synced = await db.selectFrom('member_syncs').select('team_member_id').where('workspace_id', '=', ws.id).where('last_synced_at', 'is not', null).execute();
+    expect(synced).toHaveLength(1);
+    const net = sandboxOf(server);
+    const teamUrns = new Set(await Promise.all(members.map((teamMemberId) => net.findAccountUrn({ workspaceId: ws.id, teamMemberId }))));
+    const engagers = [...(await expectedEngagement(ws.id, synced[0]!.team_member_id)).keys()];
+    const colleagues = engagers.filter((urn) => teamUrns.has(urn));
+    expect(colleagues.length).toBeGreaterThan(0); // the sandbox's colleagues did engage
+
+    const { total } = await allLeads(ws.client);
+    expect(total).toBe(engagers.length - colleagues.length);
+    const leadUrns = await db.selectFrom('leads').select('contact_urn').where('workspace_id', '=', ws.id).execute();
+    expect(leadUrns.filter((l) => teamUrns.has(l.contact_urn!))).toEqual([]);
   });
 
   it('folds the same events only once (a second sync changes no count)', async () => {

@@ -121,8 +121,8 @@ describeEachDialect('sandbox network', (dialect) => {
     expect(posts.length).toBeLessThanOrEqual(20);
     for (const p of posts) expect(p.publishedAt >= since && p.publishedAt <= START).toBe(true);
     expect(posts.map((p) => p.publishedAt)).toEqual([...posts.map((p) => p.publishedAt)].sort((a, b) => b - a));
-    const engagement = await network.listPostEngagement(posts[0]!.id);
-    expect(await network.listPostEngagement(posts[0]!.id)).toEqual(engagement);
+    const engagement = await network.listPostEngagement(account, posts[0]!.id);
+    expect(await network.listPostEngagement(account, posts[0]!.id)).toEqual(engagement);
     for (const e of engagement) expect(e.at).toBeGreaterThan(posts[0]!.publishedAt);
   });
 });

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { PostsTable } from '../content/posts.table.js';
-import type { AccountRef, NetworkPost, NetworkProfile, NetworkProvider } from '../network/provider.js';
+import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
 import { foldEngagement, type FoldEvent, type FoldPost } from './fold.js';
 
 export interface SyncDeps {
@@ -54,22 +54,43 @@ async function upsertPosts(db: DbOrTx, rows: PostsTable[]) {
     .execute();
 }
 
+/**
+ * The network urn of every connected member not known yet, before anything is folded: a
+ * colleague's engagement must be recognized as the team's even before that colleague's own
+ * first sync.
+ */
+async function learnMemberUrns(deps: SyncDeps, workspaceId: string): Promise<void> {
+  const unknown = await deps.db
+    .selectFrom('team_members')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('integration_status', '=', 'CONNECTED')
+    .where('network_urn', 'is', null)
+    .execute();
+  for (const { id } of unknown) {
+    let urn: string;
+    try {
+      urn = await deps.network.findAccountUrn({ workspaceId, teamMemberId: id });
+    } catch (err) {
+      if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted' || err.kind === 'not_found')) continue;
+      throw err;
+    }
+    await deps.db.updateTable('team_members').set({ network_urn: urn }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+  }
+}
+
 export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
   const { db, network } = deps;
   const { workspaceId, teamMemberId } = account;
   const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, aborted: false };
   const since = deps.now() - SYNC_WINDOW_MS;
-  const member = await db.selectFrom('team_members').select(['network_username', 'network_urn']).where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
+  const member = await db.selectFrom('team_members').select('network_username').where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
 
+  await learnMemberUrns(deps, workspaceId);
   const posts = await network.listMemberPosts(account, since);
   const author = member.network_username ?? teamMemberId;
   await upsertPosts(db, posts.map((p) => postRow(workspaceId, p, author, { teamMemberId }, deps.now())));
   result.posts = posts.length;
-  // The member's own urn, so their engagement (and colleagues') is never a lead.
-  const ownUrn = posts[0]?.authorUrn;
-  if (ownUrn && member.network_urn !== ownUrn) {
-    await db.updateTable('team_members').set({ network_urn: ownUrn }).where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).execute();
-  }
 
   const tracked = await db.selectFrom('tracked_contacts').select('contact_urn').where('workspace_id', '=', workspaceId).where('team_member_id', '=', teamMemberId).execute();
   for (const { contact_urn } of tracked) {
@@ -91,7 +112,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
   for (const [index, p] of posts.entries()) {
     if (signal.aborted) return { ...result, aborted: true };
     const post: FoldPost = { id: p.id, content: p.content, url: p.url ?? `https://network.test/posts/${p.id}`, teamMemberId };
-    for (const e of await network.listPostEngagement(p.id)) {
+    for (const e of await network.listPostEngagement(account, p.id)) {
       let person = profiles.get(e.contactUrn);
       if (!person) {
         person = await network.findProfile({ urn: e.contactUrn });

@@ -84,9 +84,11 @@ export interface NetworkProvider {
   sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction>;
   /** Reconciliation: what the provider already received under this key, or null. */
   findReceived(idempotencyKey: string): Promise<SentAction | null>;
+  /** The urn of the account's own profile: the member's engagement is never a lead. */
+  findAccountUrn(account: AccountRef): Promise<string>;
   listMemberPosts(account: AccountRef, since: number): Promise<NetworkPost[]>;
-  /** Engagement that happened up to now, oldest first. */
-  listPostEngagement(postId: string): Promise<PostEngagement[]>;
+  /** Engagement that happened up to now on one of the account's posts, oldest first. */
+  listPostEngagement(account: AccountRef, postId: string): Promise<PostEngagement[]>;
   listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]>;
 }
 

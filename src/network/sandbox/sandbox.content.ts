@@ -2,7 +2,8 @@
 // seed and inputs always give the same answers, so ingestion can be tested without a network.
 // The world: people work at one of a few dozen companies (so colleagues engage together), each
 // member has an audience whose first people engage far more often than the rest (repeat
-// engagers), and a few posts draw most of the engagement (a heavy tail).
+// engagers), a few posts draw most of the engagement (a heavy tail), and the author's own
+// colleagues in the workspace react to and comment on many posts (never leads).
 import type { AccountRef, NetworkCompany, NetworkPost, NetworkProfile, PostEngagement } from '../provider.js';
 
 interface Seeded {
@@ -116,12 +117,19 @@ export function contactPosts(seeded: Seeded, contactUrn: string, since: number, 
   return postsOf(seeded, contactUrn, contactUrn, since, now);
 }
 
+export interface EngagementWorld {
+  /** > 1 makes engagement arrive that many times faster (the demo). */
+  timeScale: number;
+  /** Urns of the author's colleagues on the network. */
+  colleagues: readonly string[];
+}
+
 /**
  * Engagement on a member's post up to `now`. Engagers come from the author's audience (its
- * first people far more often), most of it soon after publication; `timeScale` > 1 makes it
- * arrive that many times faster (the demo).
+ * first people far more often) and from the author's colleagues, most of it soon after
+ * publication.
  */
-export function postEngagement(seeded: Seeded, postId: string, now: number, timeScale = 1): PostEngagement[] {
+export function postEngagement(seeded: Seeded, postId: string, now: number, world: EngagementWorld = { timeScale: 1, colleagues: [] }): PostEngagement[] {
   const match = /^sbx_post_[0-9a-z]{6}(\d+)_([0-9a-z]{6})$/.exec(postId);
   if (!match) return [];
   const [, minute, owner] = match as unknown as [string, string, string];
@@ -129,6 +137,11 @@ export function postEngagement(seeded: Seeded, postId: string, now: number, time
   const count = Math.floor(Math.pow(seeded.fraction('engagers', postId), 2) * 30);
   const kinds = ['LIKE', 'LIKE', 'LIKE', 'COMMENT', 'SHARE'] as const;
   const events: PostEngagement[] = [];
+  const engage = (id: string, contactUrn: string, kind: PostEngagement['kind'], draw: number) => {
+    const delay = Math.pow(draw, 3) * 3 * DAY_MS;
+    const at = publishedAt + 60_000 + Math.floor(delay / world.timeScale);
+    if (at <= now) events.push({ id, contactUrn, kind, at });
+  };
   const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
     const n = String(i);
@@ -137,10 +150,11 @@ export function postEngagement(seeded: Seeded, postId: string, now: number, time
     const kind = kinds[Math.floor(seeded.fraction('kind', postId, n) * kinds.length)]!;
     if (kind === 'LIKE' && seen.has(`${contactUrn}/LIKE`)) continue; // one reaction per person and post
     seen.add(`${contactUrn}/${kind}`);
-    const delay = Math.pow(seeded.fraction('at', postId, n), 3) * 3 * DAY_MS;
-    const at = publishedAt + 60_000 + Math.floor(delay / timeScale);
-    if (at > now) continue;
-    events.push({ id: `sbx_evt_${code(seeded, 'evt', postId, n)}_${i}`, contactUrn, kind, at });
+    engage(`sbx_evt_${code(seeded, 'evt', postId, n)}_${i}`, contactUrn, kind, seeded.fraction('at', postId, n));
+  }
+  for (const urn of world.colleagues) {
+    const draw = seeded.fraction('colleague', postId, urn);
+    if (draw < 0.4) engage(`sbx_evt_${code(seeded, 'colleague-evt', postId, urn)}_c`, urn, draw < 0.1 ? 'COMMENT' : 'LIKE', seeded.fraction('colleague-at', postId, urn));
   }
   return events.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
 }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import type { AccountRef, ConnectionState, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
 import { NetworkError } from '../provider.js';
-import { contactPosts, memberPosts, postEngagement, profileFor } from './sandbox.content.js';
+import { contactPosts, memberPosts, memberUrn, postEngagement, profileFor } from './sandbox.content.js';
 import * as repo from './sandbox.repository.js';
 
 export interface SandboxOptions {
@@ -157,12 +157,21 @@ export class SandboxNetwork implements NetworkProvider {
     return ref === null ? null : { ref };
   }
 
+  async findAccountUrn(account: AccountRef): Promise<string> {
+    await this.requireAccount(account);
+    return memberUrn(this, account);
+  }
+
   async listMemberPosts(account: AccountRef, since: number) {
     return memberPosts(this, account, since, this.clock.now());
   }
 
-  async listPostEngagement(postId: string) {
-    return postEngagement(this, postId, this.clock.now(), this.options.timeScale);
+  /** The audience's engagement, and the author's colleagues' (the workspace's other connected accounts). */
+  async listPostEngagement(account: AccountRef, postId: string) {
+    const colleagues = (await repo.listConnectedMembers(this.db, account.workspaceId))
+      .filter((id) => id !== account.teamMemberId)
+      .map((teamMemberId) => memberUrn(this, { workspaceId: account.workspaceId, teamMemberId }));
+    return postEngagement(this, postId, this.clock.now(), { timeScale: this.options.timeScale, colleagues });
   }
 
   async listContactPosts(contactUrn: string, since: number) {

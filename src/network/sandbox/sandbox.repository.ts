@@ -19,6 +19,11 @@ export function upsertAccount(db: DbOrTx, account: AccountRef, state: string, at
     .execute();
 }
 
+export async function listConnectedMembers(db: DbOrTx, workspaceId: string): Promise<string[]> {
+  const rows = await db.selectFrom('sandbox_accounts').select('team_member_id').where('workspace_id', '=', workspaceId).where('state', '=', 'CONNECTED').orderBy('team_member_id').execute();
+  return rows.map((r) => r.team_member_id);
+}
+
 export function insertConnection(db: DbOrTx, account: AccountRef, contactUrn: string, since: number) {
   return db
     .insertInto('sandbox_connections')
