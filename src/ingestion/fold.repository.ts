@@ -1,7 +1,7 @@
 // Multi-row statements for folding a page of engagement (one round trip per table and chunk).
 import { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import { isPostgres } from '../db/dialect.js';
+import { bulkWriteVerb, isPostgres } from '../db/dialect.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
 import type { EngagementEventsTable } from './ingestion.table.js';
@@ -27,7 +27,7 @@ async function insertAll(db: DbOrTx, table: string, rows: readonly object[], con
       const values = row as Record<string, unknown>;
       return `(${columns.map((c) => (params.push(values[c]), postgres ? `$${params.length}` : '?')).join(',')})`;
     });
-    const text = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')} ${conflict}`;
+    const text = `${bulkWriteVerb(db, 'insert')} into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')} ${conflict}`;
     await db.executeQuery(CompiledQuery.raw(text, params));
   }
 }
@@ -94,6 +94,6 @@ export async function updateFoldedLead(db: DbOrTx, workspaceId: string, id: stri
   const postgres = isPostgres(db);
   const param = (n: number) => (postgres ? `$${n}` : '?');
   const sets = columns.map((c, i) => `"${c}" = ${param(i + 1)}`).join(', ');
-  const text = `update "leads" set ${sets} where "workspace_id" = ${param(columns.length + 1)} and "id" = ${param(columns.length + 2)}`;
+  const text = `${bulkWriteVerb(db, 'update')} "leads" set ${sets} where "workspace_id" = ${param(columns.length + 1)} and "id" = ${param(columns.length + 2)}`;
   await db.executeQuery(CompiledQuery.raw(text, [...columns.map((c) => changes[c]), workspaceId, id]));
 }
