@@ -71,6 +71,7 @@ function enrichmentStatusFor(rules: FoldRules, isIcp: number): string | null {
 
 /** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
 function leadOf(rows: LeadsTable[]): LeadsTable | undefined {
+  if (rows.length <= 1) return rows[0];
   const byAge = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id.localeCompare(b.id));
   return byAge.find((r) => r.status !== DISCARDED) ?? byAge[0];
 }
@@ -86,7 +87,7 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
 
     const rules = await loadFoldRules(tx, workspaceId);
     const byPerson = new Map<string, FoldEvent[]>();
-    for (const e of [...fresh.values()].sort((a, b) => a.at - b.at || a.id.localeCompare(b.id))) {
+    for (const e of [...fresh.values()].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))) {
       if (rules.isTeamMember(e.person)) continue;
       const list = byPerson.get(e.person.urn);
       if (list) list.push(e);
@@ -103,6 +104,13 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     const created: LeadsTable[] = [];
     const discarded: CountedLead[] = [];
     const history: LeadHistoryTable[] = [];
+    const historyTexts = new Map<string, string>();
+    const describe = (e: FoldEvent) => {
+      const key = `${e.kind}|${e.post.id}`;
+      let text = historyTexts.get(key);
+      if (text === undefined) historyTexts.set(key, (text = historyText(e.kind, e.post)));
+      return text;
+    };
     const companies = new Map<number, CompaniesTable>();
     const contacts: ContactsTable[] = [];
 
@@ -113,7 +121,7 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       const suppressed = rules.isSuppressed({ companyId: company?.id ?? null, companySlug: company?.slug ?? null, email: lead?.contact_email ?? null });
       if (!lead && suppressed) continue;
 
-      if (company) companies.set(company.id, companyRow(workspaceId, company, now));
+      if (company && !companies.has(company.id)) companies.set(company.id, companyRow(workspaceId, company, now));
       contacts.push(contactRow(workspaceId, person, now));
       const fields = profileFields(person, rules, lead?.icp_manual === 1, lead?.is_icp_match ?? 0);
       const lastAt = personEvents[personEvents.length - 1]!.at;
@@ -121,7 +129,7 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
       for (const e of personEvents) {
         leadIdOfEvent.set(e.id, leadId);
-        history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: historyText(e.kind, e.post), recorded_at: e.at });
+        history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: describe(e), recorded_at: e.at });
       }
       const engagement = {
         engagement_mass: mass,
