@@ -8,9 +8,9 @@ import { DISCARDED } from '../leads/leads.repository.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
 import type { NetworkProfile } from '../network/provider.js';
 import { newId } from '../shared/ids.js';
-import { loadFoldRules, type FoldRules } from './fold-rules.js';
+import { loadFoldRules } from './fold-rules.js';
+import { companyRow, contactRow, enrichmentStatusFor, historyText, profileFields, SOURCE } from './fold-rows.js';
 import * as repo from './fold.repository.js';
-import { matchesIcp } from './icp.js';
 import { foldMass, scoreOfMass, type EngagementKind } from './scoring.js';
 
 export interface FoldPost {
@@ -33,40 +33,6 @@ export interface FoldResult {
   folded: number;
   created: number;
   discarded: number;
-}
-
-const SOURCE: Record<EngagementKind, string> = { LIKE: 'POST_LIKE', COMMENT: 'POST_COMMENT', SHARE: 'POST_REPOST' };
-const VERB: Record<EngagementKind, string> = { LIKE: 'Reacted to', COMMENT: 'Commented on', SHARE: 'Reposted' };
-
-export function historyText(kind: EngagementKind, post: FoldPost): string {
-  const text = (post.content ?? '').replace(/\s+/g, ' ').trim();
-  const label = text === '' ? post.url : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
-  return `${VERB[kind]} ${label}`;
-}
-
-/** The lead-side fields a profile sets (on creation and on every refresh). */
-function profileFields(p: NetworkProfile, rules: FoldRules, icpManual: boolean, currentIcp: number) {
-  const company = p.company ?? null;
-  return {
-    first_name: p.first_name,
-    last_name: p.last_name,
-    headline: p.headline,
-    job_title: p.job_title ?? null,
-    username: p.username,
-    network_url: p.network_url ?? null,
-    picture: p.picture ?? null,
-    followers_count: p.followers_count ?? null,
-    connections_count: p.connections_count ?? null,
-    country: p.country ?? null,
-    company_id: company?.id ?? null,
-    is_icp_match: icpManual ? currentIcp : matchesIcp(rules.icp, { job_title: p.job_title ?? null, country: p.country ?? null, company }) ? 1 : 0,
-    is_account_based: rules.isTargetAccount(company) ? 1 : 0,
-  };
-}
-
-function enrichmentStatusFor(rules: FoldRules, isIcp: number): string | null {
-  if (rules.enrichmentPolicy === 'all' || (rules.enrichmentPolicy === 'icp' && isIcp === 1)) return 'PENDING';
-  return null;
 }
 
 /** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
@@ -192,21 +158,4 @@ function changedOnly(lead: LeadsTable, next: repo.FoldedLeadChanges): repo.Folde
   return changes as repo.FoldedLeadChanges;
 }
 
-function companyRow(workspaceId: string, c: NonNullable<NetworkProfile['company']>, now: number): CompaniesTable {
-  return {
-    workspace_id: workspaceId, id: c.id, hash_id: `c${c.id}`, name: c.name, slug: c.slug, picture: null,
-    employees_num_min: c.employees_num_min, employees_num_max: c.employees_num_max, headquarters: null, location: null,
-    followers: null, state: null, country: c.country, website_url: c.website_url, phone_number: null, company_type: null,
-    founded_year: null, description: null, tagline: null, industries: JSON.stringify(c.industries), specialties: '[]',
-    funding: '[]', is_verified: null, network_url: null, created_at: now,
-  };
-}
 
-function contactRow(workspaceId: string, p: NetworkProfile, now: number): ContactsTable {
-  return {
-    workspace_id: workspaceId, urn: p.urn, username: p.username, first_name: p.first_name, last_name: p.last_name,
-    headline: p.headline, job_title: p.job_title ?? null, picture: p.picture ?? null, followers_count: p.followers_count ?? null,
-    connections_count: p.connections_count ?? null, country: p.country ?? null, company_id: p.company?.id ?? null,
-    network_url: p.network_url ?? null, created_at: now, updated_at: now,
-  };
-}
