@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS, type OutreachLimits } from '../src/outreach/limits.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { campaignDatabase, type CampaignDatabase } from './helpers/outreach-fixtures.js';
 import { expectSandboxRecordWithin } from './helpers/sandbox-record.js';
-import { ended, sharedClock, spawnWorker } from './helpers/worker-process.js';
+import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
 
 const ROUNDS = 20;
 const RATE = 3_600;
@@ -22,15 +22,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describeEachDialect('outreach across SIGKILL of the worker process', (dialect) => {
   let database: TestDatabase;
   let world: CampaignDatabase;
-  let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    const shared = sharedClock(MONDAY, RATE);
-    world = await campaignDatabase(database, shared.clock, {
+    world = await campaignDatabase(database, MONDAY, {
       senders: 3, declining: 6, accepting: 54, limits: LIMITS, settings: { follow_up_template: 'Thanks {{first_name}}!', follow_up_delay_hours: 0 },
     });
-    env = { ...shared.env, WARMLINE_SANDBOX_LATENCY_MS: '60' }; // sends answer 60 ms after the sandbox recorded them
   });
   afterAll(async () => {
     await world?.ctx.close();
@@ -42,6 +39,8 @@ describeEachDialect('outreach across SIGKILL of the worker process', (dialect) =
   const unconfirmed = async () => (await db().selectFrom('network_actions').select('id').where('workspace_id', '=', world.workspaceId).where('status', '=', 'PENDING').execute()).length;
 
   it('invites and follows up everyone at most once within the caps, and completes, over 20 kills', { timeout: 150_000 }, async () => {
+    // The clock starts with the first worker; sends answer 60 ms after the sandbox recorded them.
+    const env = { ...acceleratedClock(MONDAY, RATE), WARMLINE_SANDBOX_LATENCY_MS: '60' };
     let killedMidSend = 0;
     for (let round = 0; round < ROUNDS; round++) {
       const worker = spawnWorker(world.dbUrl, env);

@@ -10,7 +10,7 @@ import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { configureCampaign, type CampaignSettings } from '../../src/outreach/campaign-settings.js';
 import { setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
-import type { Clock, ManualClock } from '../../src/shared/clock.js';
+import { ManualClock } from '../../src/shared/clock.js';
 import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
 import type { TestDatabase } from './dialects.js';
 import { addCampaign, addMember } from './networking-fixtures.js';
@@ -60,20 +60,34 @@ export interface CampaignDatabase {
   urns: string[];
 }
 
+export interface CampaignOptions {
+  senders: number;
+  accepting: number;
+  declining?: number;
+  limits: Partial<OutreachLimits>;
+  settings: Partial<CampaignSettings>;
+}
+
 /**
- * A database with one ACTIVE campaign for worker processes to run: CONNECTED senders (on the
+ * A database with one ACTIVE campaign for worker processes to run, made at `start`: CONNECTED senders (on the
  * sandbox too), the workspace's limits and the campaign's settings, and two kinds of people
  * enrolled: `declining` ones who accept no sender (enrolled first, so invited first, and
  * withdrawn a day or more later) and then `accepting` ones who accept whichever sender invites
  * them, so the campaign ends hours after its last invitation rather than a day.
  */
-export async function campaignDatabase(
-  database: TestDatabase,
-  clock: Clock,
-  options: { senders: number; accepting: number; declining?: number; limits: Partial<OutreachLimits>; settings: Partial<CampaignSettings> },
-): Promise<CampaignDatabase> {
+export async function campaignDatabase(database: TestDatabase, start: number, options: CampaignOptions): Promise<CampaignDatabase> {
+  const clock = new ManualClock(start);
   const dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
   const ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { clock, logger: createLogger('silent') });
+  try {
+    return { ctx, dbUrl, ...(await fillCampaign(ctx, clock, options)) };
+  } catch (err) {
+    await ctx.close();
+    throw err;
+  }
+}
+
+async function fillCampaign(ctx: AppContext, clock: ManualClock, options: CampaignOptions) {
   const { db } = ctx.database;
   const sandbox = ctx.network as SandboxNetwork;
   const { id: workspaceId } = await createWorkspace(db, clock, 'Worker processes');
@@ -90,9 +104,9 @@ export async function campaignDatabase(
   const candidates = Array.from({ length: 5_000 }, (_, i) => `ACoProc${i}`);
   const declining = candidates.filter((urn) => acceptors(urn) === 0).slice(0, options.declining ?? 0);
   const accepting = candidates.filter((urn) => acceptors(urn) === senders.length).slice(0, options.accepting);
-  for (const urns of [declining, accepting]) {
+  for (const urns of [declining, accepting].filter((list) => list.length > 0)) {
     await enrolProfiles(db, clock, workspaceId, campaignId, urns.map((urn) => ({ username: `person-${urn}`, network_urn: urn, first_name: urn.slice(3) })));
-    await new Promise((r) => setTimeout(r, 5)); // the accepting ones are enrolled later: the running clock moves on
+    clock.advance(1_000); // the accepting ones are enrolled later, so invited later
   }
-  return { ctx, dbUrl, workspaceId, campaignId, senders, urns: [...declining, ...accepting] };
+  return { workspaceId, campaignId, senders, urns: [...declining, ...accepting] };
 }

@@ -1,16 +1,11 @@
 // `warmline worker` as an OS process, on an accelerated clock shared with the test, so a
 // campaign's hours and days pass in seconds and a process can be killed at any moment.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ScaledClock } from '../../src/shared/clock.js';
 import { CLI } from './cli.js';
 
-/** One clock for the test and every worker it starts (WARMLINE_CLOCK_*): `start` now, `rate` times as fast. */
-export function sharedClock(start: number, rate: number) {
-  const anchor = Date.now();
-  return {
-    clock: new ScaledClock(start, anchor, rate),
-    env: { WARMLINE_CLOCK_START: String(start), WARMLINE_CLOCK_ANCHOR: String(anchor), WARMLINE_CLOCK_RATE: String(rate) },
-  };
+/** One clock for every worker a test starts (WARMLINE_CLOCK_*): it shows `start` now and runs `rate` times as fast. */
+export function acceleratedClock(start: number, rate: number): Record<string, string> {
+  return { WARMLINE_CLOCK_START: String(start), WARMLINE_CLOCK_ANCHOR: String(Date.now()), WARMLINE_CLOCK_RATE: String(rate) };
 }
 
 export interface WorkerProcess {
