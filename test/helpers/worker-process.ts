@@ -15,9 +15,9 @@ export interface WorkerProcess {
   stderr(): string;
 }
 
-/** `warmline worker` on the campaign engines (delivery, outreach): member syncs would only add unrelated work. */
-export function spawnWorker(dbUrl: string, env: Record<string, string>): WorkerProcess {
-  const child = spawn(CLI.command, [...CLI.args, 'worker', '--db', dbUrl, '--engines', 'delivery,outreach', '--json'], {
+/** `warmline worker`, by default on the campaign engines (delivery, outreach): member syncs would only add unrelated work. */
+export function spawnWorker(dbUrl: string, env: Record<string, string>, engines = 'delivery,outreach'): WorkerProcess {
+  const child = spawn(CLI.command, [...CLI.args, 'worker', '--db', dbUrl, '--engines', engines, '--json'], {
     cwd: CLI.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
