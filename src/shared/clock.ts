@@ -13,9 +13,9 @@ export const systemClock: Clock = { now: () => Date.now() };
  */
 export class ScaledClock implements Clock {
   constructor(
-    readonly start: number,
-    readonly anchor: number,
-    readonly rate: number,
+    private readonly start: number,
+    private readonly anchor: number,
+    private readonly rate: number,
     private readonly realNow: () => number = Date.now,
   ) {}
   now(): number {
