@@ -1,5 +1,5 @@
-// `warmline worker` as an OS process, on an accelerated clock shared with the test, so a
-// campaign's hours and days pass in seconds and a process can be killed at any moment.
+// `warmline worker` as an OS process that a test can kill at any moment, on an accelerated
+// clock when the test needs a campaign's hours and days to pass in seconds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI } from './cli.js';
 
