@@ -28,8 +28,15 @@ export interface Config {
   readonly sandboxLatencyMs: number;
   /** Pause between two syncs of a team member's network activity. */
   readonly syncIntervalMs: number;
-  /** > 1 makes the sandbox world (engagement) and the sync interval that many times faster: the demo. */
+  /**
+   * > 1 makes the sandbox's engagement arrive, and syncs run, that many times sooner while the
+   * clock stays real (the demo). The clock settings below speed up time itself instead.
+   */
   readonly demoTimeScale: number;
+  /** The process clock shows `clockStart` at the real instant `clockAnchor` and runs `clockRate` times as fast; null: now. */
+  readonly clockStart: number | null;
+  readonly clockAnchor: number | null;
+  readonly clockRate: number;
 }
 
 /** Values given on the command line; anything not given falls back to the environment, then defaults. */
@@ -71,6 +78,9 @@ export const SETTINGS = {
   sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
   syncIntervalMs: { env: 'WARMLINE_SYNC_INTERVAL_MS', default: '900000' },
   demoTimeScale: { env: 'WARMLINE_DEMO_TIME_SCALE', default: '1' },
+  clockStart: { env: 'WARMLINE_CLOCK_START', default: null },
+  clockAnchor: { env: 'WARMLINE_CLOCK_ANCHOR', default: null },
+  clockRate: { env: 'WARMLINE_CLOCK_RATE', default: '1' },
 } as const;
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
@@ -84,6 +94,18 @@ function toInt(name: string, raw: string | number, min: number, max: number): nu
   const n = typeof raw === 'number' ? raw : Number(raw);
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
   return n;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** An instant given as epoch milliseconds or as an ISO 8601 date or time with its zone; null when not given. */
+function toInstant(name: string, raw: string | null): number | null {
+  if (raw === null || raw === '') return null;
+  const ms = /^\d+$/.test(raw) ? Number(raw) : ISO_INSTANT.test(raw) ? Date.parse(raw) : NaN;
+  if (!Number.isSafeInteger(ms) || ms > 8.64e15) {
+    throw new UsageError(`${name} must be epoch milliseconds or an ISO 8601 time with its zone, e.g. 2025-06-02T09:00:00Z (got "${raw}")`);
+  }
+  return ms;
 }
 
 function toBool(name: string, raw: string | boolean): boolean {
@@ -128,5 +150,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),
     syncIntervalMs: toInt('sync interval', pick('syncIntervalMs', undefined) as string, 1_000, 86_400_000),
     demoTimeScale: toInt('demo time scale', pick('demoTimeScale', undefined) as string, 1, 10_000),
+    clockStart: toInstant('clock start', pick('clockStart', undefined) as string | null),
+    clockAnchor: toInstant('clock anchor', pick('clockAnchor', undefined) as string | null),
+    clockRate: toInt('clock rate', pick('clockRate', undefined) as string, 1, 1_000_000),
   });
 }

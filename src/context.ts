@@ -8,7 +8,7 @@ import { connectDb, type DbHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createNetworkProvider } from './network/create-provider.js';
 import type { NetworkProvider } from './network/provider.js';
-import { systemClock, type Clock } from './shared/clock.js';
+import { ScaledClock, systemClock, type Clock } from './shared/clock.js';
 
 export interface AppContext {
   config: Config;
@@ -41,6 +41,13 @@ export function loadOrCreateSecret(config: Config): Buffer {
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');
 }
 
+/** The real clock, unless WARMLINE_CLOCK_* moves or speeds it up; an unset anchor is the moment the process starts. */
+export function processClock(config: Config): Clock {
+  if (config.clockStart === null && config.clockAnchor === null && config.clockRate === 1) return systemClock;
+  const anchor = config.clockAnchor ?? Date.now();
+  return new ScaledClock(config.clockStart ?? anchor, anchor, config.clockRate);
+}
+
 export async function createContext(config: Config, options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = connectDb(config.db);
@@ -48,7 +55,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     const applied = await migrateToLatest(database.db);
     if (applied.length > 0) logger.child({ subsystem: 'db' }).info({ applied }, 'migrations applied');
   }
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? processClock(config);
   const network = createNetworkProvider(config, database.db, clock);
   return { config, logger, clock, database, network, close: () => database.close() };
 }

@@ -49,6 +49,11 @@ describeEachDialect('operator CLI', (dialect) => {
     const amount = await runCli(['credits', 'grant', '--workspace', 'x', '--amount', 'ten'], { env });
     expect(amount.code).not.toBe(0);
     expect(amount.stderr).toContain('--amount must be a whole number');
+    const engines = await runCli(['worker', '--once', '--engines', 'outreach,mail'], { env });
+    expect([engines.code, engines.stderr]).toEqual([1, 'warmline: --engines takes a comma-separated list of delivery, ingestion, outreach (got "outreach,mail")\n']);
+    const clock = await runCli(['worker', '--once'], { env: { ...env, WARMLINE_CLOCK_START: '2025-06-02 09:00' } });
+    expect(clock.code).toBe(1);
+    expect(clock.stderr).toContain('clock start must be epoch milliseconds or an ISO 8601 time with its zone');
   }, CLI_TIMEOUT);
 
   it('keeps stdout for the result: logs (e.g. migrations on a fresh database) go to stderr', async () => {
@@ -65,7 +70,7 @@ describeEachDialect('operator CLI', (dialect) => {
   }, CLI_TIMEOUT);
 
   it('prints help for every command', async () => {
-    for (const args of [['--help'], ['serve', '--help'], ['key', 'create', '--help'], ['member', 'add', '--help']]) {
+    for (const args of [['--help'], ['serve', '--help'], ['worker', '--help'], ['key', 'create', '--help'], ['member', 'add', '--help']]) {
       const res = await runCli(args);
       expect(res.code).toBe(0);
       expect(res.stdout).toContain('Usage: warmline');

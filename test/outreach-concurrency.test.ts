@@ -1,16 +1,19 @@
 // Two workers over two separate connection pools to the same database run the same campaigns:
 // no invitation is sent twice, no cap is exceeded, and every contact still reaches a final state.
+// Then two worker processes do the same on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { buildWorkerTasks } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
-import { setLimits } from '../src/outreach/limits.js';
+import { DEFAULT_LIMITS, setLimits, type OutreachLimits } from '../src/outreach/limits.js';
 import { nextDueAt } from '../src/outreach/outreach.repository.js';
 import { startOfLocalDay } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
-import { describeEachDialect } from './helpers/dialects.js';
-import { CAMPAIGN_ENGINES, MONDAY_0800_UTC, outreachWorld } from './helpers/outreach-fixtures.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { campaignDatabase, CAMPAIGN_ENGINES, MONDAY_0800_UTC, outreachWorld, type CampaignDatabase } from './helpers/outreach-fixtures.js';
+import { expectSandboxRecordWithin } from './helpers/sandbox-record.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
 
 const DAY = 86_400_000;
 
@@ -54,5 +57,49 @@ describeEachDialect('outreach with two workers', (dialect) => {
     expect(actions.every((x) => x.status === 'SENT' && x.attempts === 1)).toBe(true); // nobody delivered anything twice
     const campaign = await db.selectFrom('campaigns').select('status').where('id', '=', campaignId).executeTakeFirstOrThrow();
     expect(campaign.status).toBe('COMPLETED');
+  });
+});
+
+// The same, with two `warmline worker` OS processes on one PostgreSQL database and an
+// accelerated clock (one real millisecond is a simulated second). The clock starts two hours
+// before midnight, so the senders reach their daily cap that evening and carry on the next day.
+// Leases are clock time: at this rate a delivery's lease is 60 real ms, far longer than a
+// delivery takes, so nothing should be attempted twice (at much higher rates a slow delivery
+// could outlast its lease and be reconciled by the other process: no duplicate, but attempt 2).
+describeEachDialect('outreach with two worker processes', (dialect) => {
+  if (dialect !== 'postgres') {
+    it.skip('runs on PostgreSQL only: several processes on one SQLite file is not a supported deployment', () => {});
+    return;
+  }
+  const START = Date.parse('2025-06-02T22:00:00Z'); // a Monday
+  const LIMITS: OutreachLimits = { ...DEFAULT_LIMITS, dailyInvitations: 4, weeklyInvitations: 100, dailyMessages: 30, workStartHour: 0, workEndHour: 24, minSpacingSeconds: 60, maxSpacingSeconds: 120 };
+  let database: TestDatabase;
+  let world: CampaignDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    world = await campaignDatabase(database, START, { senders: 3, accepting: 20, limits: LIMITS, settings: { follow_up_template: 'Hello {{first_name}}', follow_up_delay_hours: 0 } });
+  });
+  afterAll(async () => {
+    await world?.ctx.close();
+    await database?.drop();
+  });
+
+  it('sends each invitation and follow-up once, holds the caps and completes', { timeout: 120_000 }, async () => {
+    const db = world.ctx.database.db;
+    const status = async () => (await db.selectFrom('campaigns').select('status').where('id', '=', world.campaignId).executeTakeFirstOrThrow()).status;
+    const env = acceleratedClock(START, 1_000);
+    const workers = [spawnWorker(world.dbUrl, env), spawnWorker(world.dbUrl, env)];
+    await Promise.all(workers.map((w) => w.started));
+    for (let waited = 0; (await status()) !== 'COMPLETED' && waited < 90_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    for (const w of workers) expect(await ended(w.child, 'SIGTERM'), w.stderr()).toBe(0);
+    expect(await status()).toBe('COMPLETED');
+
+    const record = await expectSandboxRecordWithin(db, world.workspaceId, LIMITS);
+    expect(record.invitations.map((i) => i.contact_urn).sort()).toEqual([...world.urns].sort());
+    expect(record.busiestDay).toBe(LIMITS.dailyInvitations); // the cap did bind: 20 people, 3 senders, 4 a day each
+    expect(record.messages.map((m) => m.contact_urn).sort()).toEqual([...world.urns].sort());
+    const actions = await db.selectFrom('network_actions').select(['status', 'attempts']).where('workspace_id', '=', world.workspaceId).execute();
+    expect(actions).toHaveLength(40);
+    expect(actions.filter((a) => a.status !== 'SENT' || a.attempts !== 1)).toEqual([]); // nobody delivered anything twice
   });
 });

@@ -1,9 +1,6 @@
 import { Command, Option } from 'commander';
 import { loadConfig, SETTINGS, type ConfigFlags } from '../config.js';
 import { createContext, loadOrCreateSecret } from '../context.js';
-import { prepareFirstRun } from '../demo/first-run.js';
-import { buildServer } from '../http/server.js';
-import { loadTlsMaterial } from '../http/tls.js';
 import { createWorker } from '../engine/worker-tasks.js';
 import { withCommonOptions, type CommonFlags } from './options.js';
 
@@ -23,6 +20,12 @@ export function serveCommand(): Command {
     .addOption(new Option('--no-demo', 'do not create the demo workspace on first run').env(env('demo')))
     .addOption(new Option('--no-worker', 'serve the API only; run the engines elsewhere with `warmline worker`').env(env('worker')))
     .action(async (flags: CommonFlags & ConfigFlags) => {
+      // The HTTP stack is loaded here, not with the module: every other command starts without it.
+      const [{ buildServer }, { loadTlsMaterial }, { prepareFirstRun }] = await Promise.all([
+        import('../http/server.js'),
+        import('../http/tls.js'),
+        import('../demo/first-run.js'),
+      ]);
       const config = loadConfig(flags);
       const ctx = await createContext(config);
       const tls = config.trustProxy ? null : await loadTlsMaterial(config);

@@ -17,8 +17,10 @@ export function buildWorkerTasks(ctx: AppContext, engines: readonly Engine[] = A
   return engines.flatMap((engine) => builders[engine](ctx));
 }
 
+/** The idle pause is clock time (a faster clock makes the worker look for work as often in clock terms), but never under 10 real ms. */
 export function createWorker(ctx: AppContext, engines: readonly Engine[] = ALL_ENGINES): Worker {
-  return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs: ctx.config.workerIdleMs });
+  const idleMs = Math.max(10, Math.round(ctx.config.workerIdleMs / ctx.config.clockRate));
+  return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs });
 }
 
 const outboundDeps = (ctx: AppContext) => ({ db: ctx.database.db, clock: ctx.clock, network: ctx.network });

@@ -1,9 +1,18 @@
 // Outreach scenarios: a workspace with connected senders, an ACTIVE campaign and enrolled
-// contacts; time moves by jumping the ManualClock to whatever falls due next.
+// contacts; time moves by jumping the ManualClock to whatever falls due next, or, for worker
+// processes, on an accelerated clock (campaignDatabase).
+import { createCampaign } from '../../src/campaigns/campaigns.operator.js';
 import { enrolProfiles } from '../../src/campaigns/campaigns.service.js';
+import { loadConfig } from '../../src/config.js';
+import { createContext, createLogger, type AppContext } from '../../src/context.js';
 import { createWorker } from '../../src/engine/worker-tasks.js';
+import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
+import { configureCampaign, type CampaignSettings } from '../../src/outreach/campaign-settings.js';
+import { setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
-import type { ManualClock } from '../../src/shared/clock.js';
+import { ManualClock } from '../../src/shared/clock.js';
+import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
+import type { TestDatabase } from './dialects.js';
 import { addCampaign, addMember } from './networking-fixtures.js';
 import type { TestServer } from './server.js';
 
@@ -38,4 +47,66 @@ export async function runUntil(server: TestServer, clock: ManualClock, until: nu
   }
   clock.set(Math.max(clock.now(), until));
   return rounds;
+}
+
+export interface CampaignDatabase {
+  /** The test's own view of the database (workers run in other processes). */
+  ctx: AppContext;
+  /** What `--db` takes. */
+  dbUrl: string;
+  workspaceId: string;
+  campaignId: string;
+  senders: string[];
+  urns: string[];
+}
+
+export interface CampaignOptions {
+  senders: number;
+  accepting: number;
+  declining?: number;
+  limits: Partial<OutreachLimits>;
+  settings: Partial<CampaignSettings>;
+}
+
+/**
+ * A database with one ACTIVE campaign for worker processes to run, made at `start`: CONNECTED senders (on the
+ * sandbox too), the workspace's limits and the campaign's settings, and two kinds of people
+ * enrolled: `declining` ones who accept no sender (enrolled first, so invited first, and
+ * withdrawn a day or more later) and then `accepting` ones who accept whichever sender invites
+ * them, so the campaign ends hours after its last invitation rather than a day.
+ */
+export async function campaignDatabase(database: TestDatabase, start: number, options: CampaignOptions): Promise<CampaignDatabase> {
+  const clock = new ManualClock(start);
+  const dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+  const ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { clock, logger: createLogger('silent') });
+  try {
+    return { ctx, dbUrl, ...(await fillCampaign(ctx, clock, options)) };
+  } catch (err) {
+    await ctx.close();
+    throw err;
+  }
+}
+
+async function fillCampaign(ctx: AppContext, clock: ManualClock, options: CampaignOptions) {
+  const { db } = ctx.database;
+  const sandbox = ctx.network as SandboxNetwork;
+  const { id: workspaceId } = await createWorkspace(db, clock, 'Worker processes');
+  const senders: string[] = [];
+  for (let i = 0; i < options.senders; i++) {
+    const { id } = await addTeamMember(db, clock, workspaceId, { email: `sender${i}@acme.test`, integration_status: 'CONNECTED' });
+    await sandbox.connectAccount({ workspaceId, teamMemberId: id });
+    senders.push(id);
+  }
+  const { id: campaignId } = await createCampaign(db, clock, workspaceId, { name: 'Processes', creatorId: senders[0]!, participantIds: senders, status: 'ACTIVE' });
+  await configureCampaign(db, clock, workspaceId, campaignId, options.settings);
+  await setLimits(db, clock, workspaceId, options.limits);
+  const acceptors = (urn: string) => senders.filter((teamMemberId) => sandbox.accepts({ workspaceId, teamMemberId }, urn)).length;
+  const candidates = Array.from({ length: 5_000 }, (_, i) => `ACoProc${i}`);
+  const declining = candidates.filter((urn) => acceptors(urn) === 0).slice(0, options.declining ?? 0);
+  const accepting = candidates.filter((urn) => acceptors(urn) === senders.length).slice(0, options.accepting);
+  for (const urns of [declining, accepting].filter((list) => list.length > 0)) {
+    await enrolProfiles(db, clock, workspaceId, campaignId, urns.map((urn) => ({ username: `person-${urn}`, network_urn: urn, first_name: urn.slice(3) })));
+    clock.advance(1_000); // the accepting ones are enrolled later, so invited later
+  }
+  return { workspaceId, campaignId, senders, urns: [...declining, ...accepting] };
 }

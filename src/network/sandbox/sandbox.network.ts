@@ -73,6 +73,11 @@ export class SandboxNetwork implements NetworkProvider {
     return repo.insertConnection(this.db, account, contactUrn, this.clock.now());
   }
 
+  /** Whether the contact accepts an invitation from this account (decided by the seed, not by chance). */
+  accepts(account: AccountRef, contactUrn: string): boolean {
+    return this.fraction('accept', account.workspaceId, account.teamMemberId, contactUrn) < this.options.acceptProbability;
+  }
+
   failNext(failure: InjectedFailure, times = 1): void {
     for (let i = 0; i < times; i++) this.injected.push(failure);
   }
@@ -103,7 +108,6 @@ export class SandboxNetwork implements NetworkProvider {
     if ((await repo.countInvitationsAfter(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
       throw new NetworkError('limit_reached', 'daily invitation limit reached');
     }
-    const accepts = this.fraction('accept', account.workspaceId, account.teamMemberId, contactUrn) < this.options.acceptProbability;
     const row = await repo.insertInvitationOnce(this.db, {
       ref: this.ref('sbx_inv', idempotencyKey),
       idempotency_key: idempotencyKey,
@@ -112,7 +116,7 @@ export class SandboxNetwork implements NetworkProvider {
       contact_urn: contactUrn,
       note,
       sent_at: now,
-      accept_at: accepts ? now + this.options.acceptDelayMs : null,
+      accept_at: this.accepts(account, contactUrn) ? now + this.options.acceptDelayMs : null,
       withdrawn_at: null,
     });
     await this.answerLatency();

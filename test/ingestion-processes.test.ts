@@ -1,0 +1,62 @@
+// Two `warmline worker` processes on one PostgreSQL database share the members' syncs: each
+// member is synced by one process at a time. Observed from outside, through the workers' own
+// "member synced" log lines: a member's next sync can only start a sync interval after the
+// previous one finished, whereas two syncs at once would end close together. The clock is real,
+// the interval the shortest allowed (1 s) and the workers look for work every 20 ms, so both
+// race for every due member; the leases (10 min) never lapse.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { createContext, createLogger, type AppContext } from '../src/context.js';
+import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
+import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { ended, spawnWorker } from './helpers/worker-process.js';
+
+const INTERVAL_MS = 1_000;
+const MEMBERS = 6;
+
+describeEachDialect('member syncs with two worker processes', (dialect) => {
+  if (dialect !== 'postgres') {
+    it.skip('runs on PostgreSQL only: several processes on one SQLite file is not a supported deployment', () => {});
+    return;
+  }
+  let database: TestDatabase;
+  let ctx: AppContext;
+  let dbUrl = '';
+  const members: string[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    dbUrl = database.target.dialect === 'postgres' ? database.target.url : '';
+    ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { logger: createLogger('silent') });
+    const { id: workspaceId } = await createWorkspace(ctx.database.db, ctx.clock, 'Syncs');
+    for (let i = 0; i < MEMBERS; i++) {
+      const { id } = await addTeamMember(ctx.database.db, ctx.clock, workspaceId, { email: `m${i}@acme.test`, integration_status: 'CONNECTED' });
+      await (ctx.network as SandboxNetwork).connectAccount({ workspaceId, teamMemberId: id });
+      members.push(id);
+    }
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await database?.drop();
+  });
+
+  it('never syncs a member in two processes at once, and both take part', { timeout: 60_000 }, async () => {
+    const env = { WARMLINE_SYNC_INTERVAL_MS: String(INTERVAL_MS), WARMLINE_WORKER_IDLE_MS: '20', WARMLINE_LOG_LEVEL: 'info' };
+    const workers = [spawnWorker(dbUrl, env, 'ingestion'), spawnWorker(dbUrl, env, 'ingestion')];
+    await Promise.all(workers.map((w) => w.started));
+    await new Promise((r) => setTimeout(r, 8_000));
+    for (const w of workers) expect(await ended(w.child, 'SIGTERM'), w.stderr()).toBe(0);
+
+    const synced = workers.map((w) =>
+      w.stderr().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((l) => l.msg === 'member synced' && !l.aborted),
+    );
+    for (const lines of synced) expect(lines.length).toBeGreaterThan(0); // both processes synced members
+    for (const member of members) {
+      const ends = synced.flat().filter((l) => l.teamMemberId === member).map((l) => l.time as number).sort((a, b) => a - b);
+      expect(ends.length).toBeGreaterThan(2); // synced again and again, by either process
+      const gaps = ends.slice(1).map((t, i) => t - ends[i]!);
+      // Half the interval leaves room for the time between a sync's recorded end and its log line.
+      expect(Math.min(...gaps), `ends of ${member}'s syncs: ${ends.join(', ')}`).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
+    }
+  });
+});
