@@ -67,7 +67,8 @@ export function listContacts(db: DbOrTx, workspaceId: string, campaignIds: strin
     .execute();
 }
 
-export function findContactsByUsernameKey(db: DbOrTx, workspaceId: string, campaignId: string, keys: string[]) {
+export async function findContactsByUsernameKey(db: DbOrTx, workspaceId: string, campaignId: string, keys: string[]) {
+  if (keys.length === 0) return []; // `in ()` is an error on PostgreSQL
   return db
     .selectFrom('campaign_contacts')
     .selectAll()
