@@ -7,6 +7,7 @@ import * as suppressions from './0005_suppressions.js';
 import * as ingestion from './0006_ingestion.js';
 import * as outreach from './0007_outreach.js';
 import * as dataVersion from './0008_data_version.js';
+import * as outreachIndexes from './0009_outreach_indexes.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_ingestion': ingestion,
   '0007_outreach': outreach,
   '0008_data_version': dataVersion,
+  '0009_outreach_indexes': outreachIndexes,
 };

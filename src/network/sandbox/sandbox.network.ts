@@ -86,12 +86,14 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState> {
-    await this.requireAccount(account);
-    if (await repo.findConnection(this.db, account, contactUrn)) return 'CONNECTED';
-    const live = await repo.listLiveInvitations(this.db, account, contactUrn);
-    if (live.length === 0) return 'NONE';
-    const now = this.clock.now();
-    return live.some((inv) => inv.accept_at !== null && inv.accept_at <= now) ? 'CONNECTED' : 'PENDING';
+    const [relation] = await repo.findRelations(this.db, account.workspaceId, [account.teamMemberId], contactUrn, this.clock.now());
+    requireConnected(relation);
+    return stateOf(relation);
+  }
+
+  async connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]> {
+    const relations = await repo.findRelations(this.db, workspaceId, teamMemberIds, contactUrn, this.clock.now());
+    return relations.map((relation) => (relation?.state === 'CONNECTED' ? stateOf(relation) : null));
   }
 
   async sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction> {
@@ -121,11 +123,8 @@ export class SandboxNetwork implements NetworkProvider {
 
   async listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]> {
     await this.requireAccount(account);
-    const now = this.clock.now();
-    const live = await repo.listLiveInvitations(this.db, account);
-    return live
-      .filter((inv) => inv.accept_at === null || inv.accept_at > now)
-      .map((inv) => ({ ref: inv.ref, contactUrn: inv.contact_urn, sentAt: inv.sent_at }));
+    const pending = await repo.listPendingInvitations(this.db, account, this.clock.now());
+    return pending.map((inv) => ({ ref: inv.ref, contactUrn: inv.contact_urn, sentAt: inv.sent_at }));
   }
 
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
@@ -179,8 +178,16 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   private async requireAccount(account: AccountRef): Promise<void> {
-    const row = await repo.findAccount(this.db, account);
-    if (!row || row.state === 'DISCONNECTED') throw new NetworkError('account_disconnected', 'account is not connected to the sandbox network');
-    if (row.state === 'RESTRICTED') throw new NetworkError('account_restricted', 'account is restricted');
+    requireConnected(await repo.findAccount(this.db, account));
   }
+}
+
+function stateOf(relation: { connected: boolean; invited: boolean; accepted: boolean }): ConnectionState {
+  if (relation.connected || relation.accepted) return 'CONNECTED';
+  return relation.invited ? 'PENDING' : 'NONE';
+}
+
+function requireConnected<T extends { state: string }>(account: T | undefined): asserts account is T {
+  if (!account || account.state === 'DISCONNECTED') throw new NetworkError('account_disconnected', 'account is not connected to the sandbox network');
+  if (account.state === 'RESTRICTED') throw new NetworkError('account_restricted', 'account is restricted');
 }

@@ -1,14 +1,15 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
+import { prepared } from '../../db/prepared.js';
 import type { AccountRef } from '../provider.js';
 import type { SandboxInvitationsTable, SandboxMessagesTable } from './sandbox.table.js';
 
-export function findAccount(db: DbOrTx, account: AccountRef) {
-  return db
-    .selectFrom('sandbox_accounts')
-    .selectAll()
-    .where('workspace_id', '=', account.workspaceId)
-    .where('team_member_id', '=', account.teamMemberId)
-    .executeTakeFirst();
+const findAccountQuery = prepared((db, p: { workspaceId: string; teamMemberId: string }) =>
+  db.selectFrom('sandbox_accounts').selectAll().where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId),
+);
+
+export async function findAccount(db: DbOrTx, account: AccountRef) {
+  return (await findAccountQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId })).rows[0];
 }
 
 export function upsertAccount(db: DbOrTx, account: AccountRef, state: string, at: number) {
@@ -27,45 +28,89 @@ export function insertConnection(db: DbOrTx, account: AccountRef, contactUrn: st
     .execute();
 }
 
-export function findConnection(db: DbOrTx, account: AccountRef, contactUrn: string) {
-  return db
-    .selectFrom('sandbox_connections')
-    .select('since')
-    .where('workspace_id', '=', account.workspaceId)
-    .where('team_member_id', '=', account.teamMemberId)
-    .where('contact_urn', '=', contactUrn)
-    .executeTakeFirst();
+const pendingInvitationsQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; now: number }) =>
+  db
+    .selectFrom('sandbox_invitations')
+    .select(['ref', 'contact_urn', 'sent_at'])
+    .where('workspace_id', '=', p.workspaceId)
+    .where('team_member_id', '=', p.teamMemberId)
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb('accept_at', 'is', null), eb('accept_at', '>', p.now)]))
+    .orderBy('sent_at', 'desc')
+    .orderBy('ref'),
+);
+
+/** Invitations of the account neither withdrawn nor accepted by `now`, newest first. */
+export async function listPendingInvitations(db: DbOrTx, account: AccountRef, now: number) {
+  return (await pendingInvitationsQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId, now })).rows;
 }
 
-/** Invitations of the pair that were not withdrawn, newest first. */
-export function listLiveInvitations(db: DbOrTx, account: AccountRef, contactUrn?: string) {
-  let query = db
-    .selectFrom('sandbox_invitations')
-    .selectAll()
-    .where('workspace_id', '=', account.workspaceId)
-    .where('team_member_id', '=', account.teamMemberId)
-    .where('withdrawn_at', 'is', null);
-  if (contactUrn !== undefined) query = query.where('contact_urn', '=', contactUrn);
-  return query.orderBy('sent_at', 'desc').orderBy('ref').execute();
+/**
+ * The accounts' states and, in the same read, where each stands with one person: connected
+ * outright, any invitation not withdrawn, and whether one of those was accepted by `now`.
+ */
+export async function findRelations(db: DbOrTx, workspaceId: string, memberIds: string[], contactUrn: string, now: number) {
+  if (memberIds.length === 0) return [];
+  const { rows } = await findRelationsQuery(db, { workspaceId, memberIds, contactUrn, now });
+  // SQLite answers EXISTS with 0/1, PostgreSQL with booleans.
+  const byMember = new Map(rows.map((r) => [r.team_member_id, { state: r.state, connected: Boolean(r.connected), invited: Boolean(r.invited), accepted: Boolean(r.accepted) }]));
+  return memberIds.map((id) => byMember.get(id));
 }
+
+const findRelationsQuery = prepared((db, p: { workspaceId: string; memberIds: string[]; contactUrn: string; now: number }) =>
+  db
+    .selectFrom('sandbox_accounts as a')
+    .select((eb) => {
+      const live = () =>
+        eb
+          .selectFrom('sandbox_invitations as i')
+          .select(sql.lit(1).as('one'))
+          .whereRef('i.workspace_id', '=', 'a.workspace_id')
+          .whereRef('i.team_member_id', '=', 'a.team_member_id')
+          .where('i.contact_urn', '=', p.contactUrn)
+          .where('i.withdrawn_at', 'is', null);
+      const connection = eb
+        .selectFrom('sandbox_connections as c')
+        .select(sql.lit(1).as('one'))
+        .whereRef('c.workspace_id', '=', 'a.workspace_id')
+        .whereRef('c.team_member_id', '=', 'a.team_member_id')
+        .where('c.contact_urn', '=', p.contactUrn);
+      return [
+        'a.team_member_id',
+        'a.state',
+        eb.exists(connection).as('connected'),
+        eb.exists(live()).as('invited'),
+        eb.exists(live().where('i.accept_at', '<=', p.now)).as('accepted'),
+      ];
+    })
+    .where('a.workspace_id', '=', p.workspaceId)
+    .where('a.team_member_id', 'in', p.memberIds),
+);
+
+const countInvitationsAfterQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; after: number }) =>
+  db
+    .selectFrom('sandbox_invitations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', p.workspaceId)
+    .where('team_member_id', '=', p.teamMemberId)
+    .where('sent_at', '>', p.after),
+);
 
 /** Invitations sent strictly after `after` (a rolling window: a slot frees exactly one window later). */
 export async function countInvitationsAfter(db: DbOrTx, account: AccountRef, after: number): Promise<number> {
-  const row = await db
-    .selectFrom('sandbox_invitations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', account.workspaceId)
-    .where('team_member_id', '=', account.teamMemberId)
-    .where('sent_at', '>', after)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = (await countInvitationsAfterQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId, after })).rows;
+  return Number(row!.n);
 }
 
 /** Records an invitation unless one with the same key exists; either way returns the stored one. */
 export async function insertInvitationOnce(db: DbOrTx, row: SandboxInvitationsTable) {
-  await db.insertInto('sandbox_invitations').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
-  return db.selectFrom('sandbox_invitations').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
+  const [inserted] = (await insertInvitationQuery(db, row)).rows;
+  return inserted ?? db.selectFrom('sandbox_invitations').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
 }
+
+const insertInvitationQuery = prepared((db, row: SandboxInvitationsTable) =>
+  db.insertInto('sandbox_invitations').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).returningAll(),
+);
 
 export async function insertMessageOnce(db: DbOrTx, row: SandboxMessagesTable) {
   await db.insertInto('sandbox_messages').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).execute();
@@ -83,9 +128,14 @@ export function withdrawInvitation(db: DbOrTx, account: AccountRef, ref: string,
     .executeTakeFirst();
 }
 
+const receivedRefQuery = prepared((db, p: { key: string }) =>
+  db
+    .selectFrom('sandbox_invitations')
+    .select('ref')
+    .where('idempotency_key', '=', p.key)
+    .unionAll(db.selectFrom('sandbox_messages').select('ref').where('idempotency_key', '=', p.key)),
+);
+
 export async function findReceivedRef(db: DbOrTx, idempotencyKey: string): Promise<string | null> {
-  const invitation = await db.selectFrom('sandbox_invitations').select('ref').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  if (invitation) return invitation.ref;
-  const message = await db.selectFrom('sandbox_messages').select('ref').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  return message?.ref ?? null;
+  return (await receivedRefQuery(db, { key: idempotencyKey })).rows[0]?.ref ?? null;
 }
