@@ -57,6 +57,6 @@ export function prepared<A extends object, R>(build: (db: DbOrTx, args: A) => Co
       const value = values[p.name];
       return p.part === null ? value : (value as Record<string | number, unknown>)[p.part];
     });
-    return db.executeQuery<R>({ ...query, parameters });
+    return db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
   };
 }

@@ -97,9 +97,10 @@ export async function dueFollowUp(db: DbOrTx, workspaceId: string, memberId: str
 }
 
 const findContactQuery = prepared((db, p: { workspaceId: string; id: string }) =>
-  db.selectFrom('campaign_contacts').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+  db.selectFrom('campaign_contacts').select(['status', 'sender_id', 'invitation_key', 'retries_allowed']).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
 );
 
+/** Where a contact stands: its state, who holds it and how often it may be invited again. */
 export async function findContact(db: DbOrTx, workspaceId: string, id: string) {
   return (await findContactQuery(db, { workspaceId, id })).rows[0];
 }

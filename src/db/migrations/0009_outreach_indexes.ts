@@ -21,7 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // and those not delivered yet, each one index range (one OR over the three read every action
   // the sender ever took). network_actions_sender is a prefix of network_actions_sender_window.
   await s.dropIndex('network_actions_sender').execute();
-  await s.createIndex('network_actions_sender_sent').on('network_actions').columns(['workspace_id', 'team_member_id', 'kind', 'sent_at']).execute();
+  await s.createIndex('network_actions_sender_sent').on('network_actions').columns(['workspace_id', 'team_member_id', 'kind', 'sent_at', 'created_at', 'status']).execute();
   await s.createIndex('network_actions_sender_status').on('network_actions').columns(['status', 'workspace_id', 'team_member_id', 'kind', 'created_at', 'sent_at']).execute();
   // The sandbox network answers "pending invitations of this account" (newest first) and "sent
   // in the last 24 hours" from an index each, without reading every invitation the account ever
@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await s
     .createIndex('sandbox_invitations_live')
     .on('sandbox_invitations')
-    .columns(['workspace_id', 'team_member_id', 'withdrawn_at', 'sent_at', 'accept_at', 'contact_urn', 'ref'])
+    .columns(['workspace_id', 'team_member_id', 'withdrawn_at', 'accept_at', 'sent_at', 'contact_urn', 'ref'])
     .execute();
   await s.createIndex('sandbox_invitations_sent').on('sandbox_invitations').columns(['workspace_id', 'team_member_id', 'sent_at']).execute();
 }

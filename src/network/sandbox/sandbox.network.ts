@@ -97,14 +97,12 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction> {
-    const received = await repo.findReceivedRef(this.db, idempotencyKey);
-    if (received) return { ref: received };
-    this.takeInjectedFailure();
-    await this.requireAccount(account);
     const now = this.clock.now();
-    if ((await repo.countInvitationsAfter(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
-      throw new NetworkError('limit_reached', 'daily invitation limit reached');
-    }
+    const before = await repo.findInvitationContext(this.db, account, idempotencyKey, now - DAY_MS);
+    if (before.received) return { ref: before.received };
+    this.takeInjectedFailure();
+    requireConnected(before.account);
+    if (before.sentInDay >= this.options.dailyInvitationLimit) throw new NetworkError('limit_reached', 'daily invitation limit reached');
     const accepts = this.fraction('accept', account.workspaceId, account.teamMemberId, contactUrn) < this.options.acceptProbability;
     const row = await repo.insertInvitationOnce(this.db, {
       ref: this.ref('sbx_inv', idempotencyKey),

@@ -28,17 +28,22 @@ export function insertConnection(db: DbOrTx, account: AccountRef, contactUrn: st
     .execute();
 }
 
-const pendingInvitationsQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; now: number }) =>
-  db
-    .selectFrom('sandbox_invitations')
-    .select(['ref', 'contact_urn', 'sent_at'])
-    .where('workspace_id', '=', p.workspaceId)
-    .where('team_member_id', '=', p.teamMemberId)
-    .where('withdrawn_at', 'is', null)
-    .where((eb) => eb.or([eb('accept_at', 'is', null), eb('accept_at', '>', p.now)]))
+const pendingInvitationsQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; now: number }) => {
+  const live = () =>
+    db
+      .selectFrom('sandbox_invitations')
+      .select(['ref', 'contact_urn', 'sent_at'])
+      .where('workspace_id', '=', p.workspaceId)
+      .where('team_member_id', '=', p.teamMemberId)
+      .where('withdrawn_at', 'is', null);
+  // Never accepted, or accepted later than now: two ranges of one index (an OR would read
+  // every accepted invitation too).
+  return live()
+    .where('accept_at', 'is', null)
+    .unionAll(live().where('accept_at', '>', p.now))
     .orderBy('sent_at', 'desc')
-    .orderBy('ref'),
-);
+    .orderBy('ref');
+});
 
 /** Invitations of the account neither withdrawn nor accepted by `now`, newest first. */
 export async function listPendingInvitations(db: DbOrTx, account: AccountRef, now: number) {
@@ -87,19 +92,34 @@ const findRelationsQuery = prepared((db, p: { workspaceId: string; memberIds: st
     .where('a.team_member_id', 'in', p.memberIds),
 );
 
-const countInvitationsAfterQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; after: number }) =>
-  db
-    .selectFrom('sandbox_invitations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', p.workspaceId)
-    .where('team_member_id', '=', p.teamMemberId)
-    .where('sent_at', '>', p.after),
+const invitationContextQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; key: string; after: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('sandbox_invitations')
+      .select('ref')
+      .where('idempotency_key', '=', p.key)
+      .unionAll(eb.selectFrom('sandbox_messages').select('ref').where('idempotency_key', '=', p.key))
+      .limit(1)
+      .as('received'),
+    eb.selectFrom('sandbox_accounts').select('state').where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId).as('state'),
+    eb
+      .selectFrom('sandbox_invitations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('workspace_id', '=', p.workspaceId)
+      .where('team_member_id', '=', p.teamMemberId)
+      .where('sent_at', '>', p.after)
+      .as('sent_in_day'),
+  ]),
 );
 
-/** Invitations sent strictly after `after` (a rolling window: a slot frees exactly one window later). */
-export async function countInvitationsAfter(db: DbOrTx, account: AccountRef, after: number): Promise<number> {
-  const [row] = (await countInvitationsAfterQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId, after })).rows;
-  return Number(row!.n);
+/**
+ * What sending an invitation checks, in one read: a send already received under the key, the
+ * account, and its invitations sent strictly after `after` (a rolling window: a slot frees
+ * exactly one window later).
+ */
+export async function findInvitationContext(db: DbOrTx, account: AccountRef, key: string, after: number) {
+  const [row] = (await invitationContextQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId, key, after })).rows;
+  return { received: row!.received, account: row!.state === null ? undefined : { state: row!.state }, sentInDay: Number(row!.sent_in_day) };
 }
 
 /** Records an invitation unless one with the same key exists; either way returns the stored one. */
