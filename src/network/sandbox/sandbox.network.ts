@@ -127,8 +127,7 @@ export class SandboxNetwork implements NetworkProvider {
 
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
     await this.requireAccount(account);
-    const result = await repo.withdrawInvitation(this.db, account, ref, this.clock.now());
-    if (Number(result.numUpdatedRows) === 0) throw new NetworkError('not_found', 'no such pending invitation');
+    if (!(await repo.withdrawInvitation(this.db, account, ref, this.clock.now()))) throw new NetworkError('not_found', 'no such pending invitation');
   }
 
   async sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction> {

@@ -137,15 +137,20 @@ export async function insertMessageOnce(db: DbOrTx, row: SandboxMessagesTable) {
   return db.selectFrom('sandbox_messages').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
 }
 
-export function withdrawInvitation(db: DbOrTx, account: AccountRef, ref: string, at: number) {
-  return db
+const withdrawQuery = prepared((db, p: { ref: string; workspaceId: string; teamMemberId: string; at: number }) =>
+  db
     .updateTable('sandbox_invitations')
-    .set({ withdrawn_at: at })
-    .where('ref', '=', ref)
-    .where('workspace_id', '=', account.workspaceId)
-    .where('team_member_id', '=', account.teamMemberId)
-    .where('withdrawn_at', 'is', null)
-    .executeTakeFirst();
+    .set({ withdrawn_at: p.at })
+    .where('ref', '=', p.ref)
+    .where('workspace_id', '=', p.workspaceId)
+    .where('team_member_id', '=', p.teamMemberId)
+    .where('withdrawn_at', 'is', null),
+);
+
+/** Withdraws a live invitation of the account; false when there was none. */
+export async function withdrawInvitation(db: DbOrTx, account: AccountRef, ref: string, at: number): Promise<boolean> {
+  const { numAffectedRows } = await withdrawQuery(db, { ref, workspaceId: account.workspaceId, teamMemberId: account.teamMemberId, at });
+  return Number(numAffectedRows ?? 0) > 0;
 }
 
 const receivedRefQuery = prepared((db, p: { key: string }) =>
