@@ -29,6 +29,7 @@ export type OutboundAction =
 /**
  * Records the action unless its key was recorded before; the recording process holds it for
  * the delivery lease. Callers that must check limits first record it inside their transaction.
+ * Returns the record when this call made it.
  */
 export function recordAction(db: DbOrTx, clock: Clock, action: OutboundAction) {
   const payload = action.kind === 'INVITATION' ? { note: action.note } : { text: action.text };
@@ -57,6 +58,16 @@ export async function performAction(deps: OutboundDeps, action: OutboundAction):
   await recordAction(deps.db, deps.clock, action);
   const row = await repo.findActionByKey(deps.db, action.key);
   if (row.status !== 'SENT') await deliver(deps, row);
+}
+
+/**
+ * performAction for an action its caller recorded in a transaction of its own, now committed:
+ * `recorded` is what recordAction returned there (still held under the delivery lease), so it
+ * needs no second look; undefined when the key had been recorded before.
+ */
+export async function performRecorded(deps: OutboundDeps, action: OutboundAction, recorded: NetworkActionsTable | undefined): Promise<void> {
+  if (recorded) await deliver(deps, recorded);
+  else await performAction(deps, action);
 }
 
 /** Reconcile, then send: a provider that already received the key is never asked again. */

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type OffsetNode, type OperationNode } from 'kysely';
 import pg from 'pg';
 import type { DbTarget } from '../config.js';
 import type { Db } from './database.js';
@@ -43,6 +43,32 @@ function withStatementCache(sqlite: BetterSqlite3.Database, size = 500) {
   };
 }
 
+// The SQLite inside better-sqlite3 is built with STAT4, which plans a statement again on every
+// run when its LIMIT or OFFSET is a bound parameter (costing more than the run itself). Whole
+// numbers are written into the SQL instead; the statement cache keeps one statement per value.
+class SqliteCompiler extends SqliteQueryCompiler {
+  protected override visitLimit(node: LimitNode): void {
+    this.append('limit ');
+    this.appendCount(node.limit);
+  }
+
+  protected override visitOffset(node: OffsetNode): void {
+    this.append('offset ');
+    this.appendCount(node.offset);
+  }
+
+  private appendCount(node: OperationNode): void {
+    if (ValueNode.is(node) && Number.isSafeInteger(node.value)) this.append(String(node.value));
+    else this.visitNode(node);
+  }
+}
+
+class SqliteDialectWithFixedLimits extends SqliteDialect {
+  override createQueryCompiler() {
+    return new SqliteCompiler();
+  }
+}
+
 export function connectDb(target: DbTarget, options: { poolSize?: number } = {}): DbHandle {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
@@ -56,7 +82,7 @@ export function connectDb(target: DbTarget, options: { poolSize?: number } = {})
     sqlite.pragma('cache_size = -262144');
     // Statement journals, sorts and temporary b-trees in memory rather than in temporary files.
     sqlite.pragma('temp_store = MEMORY');
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }) as Db;
+    const db = new Kysely<any>({ dialect: new SqliteDialectWithFixedLimits({ database: withStatementCache(sqlite) }) }) as Db;
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, types: pgTypes });

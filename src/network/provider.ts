@@ -76,6 +76,8 @@ export interface NetworkProvider {
   readonly name: string;
   findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile>;
   connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState>;
+  /** connectionState for several accounts of a workspace at once, in their order; null where the network cannot answer (the account is not connected). */
+  connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]>;
   /** Idempotent by `idempotencyKey`: the same key never produces a second invitation. */
   sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction>;
   listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]>;

@@ -1,11 +1,16 @@
 // Inviting one queued contact: who should invite, whether anyone may, and the reservation that
 // makes the hard limits atomic (sender row locked, counts read, action recorded, one commit).
-import { performAction, recordAction, type OutboundAction } from '../connections/outbound.js';
+import { performRecorded, recordAction, type OutboundAction } from '../connections/outbound.js';
+import type { NetworkActionsTable } from '../connections/connections.table.js';
 import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
 import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
+import * as countRepo from './action-counts.repository.js';
 import { parseSettings } from './campaign-settings.js';
+import * as contactRepo from './outreach-contacts.repository.js';
+import type { QueuedContact } from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
+import * as participantRepo from './participants.repository.js';
 import { DAY_MS, pauseFor, type StepContext } from './step-context.js';
 import { MAX_NOTE_LENGTH, renderTemplate } from './templates.js';
 import { startOfLocalDay } from './working-hours.js';
@@ -22,10 +27,10 @@ export interface InviteHelpers {
 
 const finalState = (c: StepContext, status: string, reason: string) => ({ status, status_reason: reason, finished_at: c.now, updated_at: c.now });
 
-export async function considerContact(c: StepContext, h: InviteHelpers, contact: CampaignContactsTable, settingsJson: string): Promise<InviteResult> {
+export async function considerContact(c: StepContext, h: InviteHelpers, contact: QueuedContact, settingsJson: string): Promise<InviteResult> {
   const { db, network } = c.deps;
   const ws = c.member.workspace_id;
-  const update = (changes: Partial<CampaignContactsTable>) => repo.updateContact(db, ws, contact.id, changes);
+  const update = (changes: Partial<CampaignContactsTable>) => contactRepo.updateContact(db, ws, contact.id, changes);
   let urn = contact.network_urn;
   if (!urn) {
     try {
@@ -38,7 +43,7 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
     }
   }
   if (h.isTeamMember(contact.username_key)) return (await update(finalState(c, 'SKIPPED', 'a team member of the workspace')), 'next');
-  const company = await repo.companyOf(db, ws, urn);
+  const company = await participantRepo.companyOf(db, ws, urn);
   if (h.suppressed({ companyId: company?.company_id, companySlug: company?.slug, email: contact.email })) {
     return (await update(finalState(c, 'SKIPPED', 'suppressed')), 'next');
   }
@@ -49,19 +54,20 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
 
   // A participant already connected (no invitation needed) or with an invitation pending wins.
   const available = await h.availableSenders(contact.campaign_id);
-  for (const memberId of available) {
-    const state = await network.connectionState({ workspaceId: ws, teamMemberId: memberId }, urn).catch(() => 'NONE' as const);
+  const states = await network.connectionStates(ws, available, urn).catch(() => []);
+  for (const [i, memberId] of available.entries()) {
+    const state = states[i];
     if (state === 'CONNECTED') return (await update({ ...finalState(c, 'CONNECTED', 'already connected'), sender_id: memberId, connected_at: c.now }), 'next');
     if (state === 'PENDING') return (await update({ status: 'INVITED', status_reason: 'invitation already pending', sender_id: memberId, invited_at: c.now, updated_at: c.now }), 'next');
   }
   if (settings.sender_policy === 'WARM_FIRST' && contact.sender_id === null) {
-    const warm = await repo.warmMembers(db, ws, urn, available);
+    const warm = await participantRepo.warmMembers(db, ws, urn, available);
     if (warm.length > 0 && !warm.includes(c.member.id)) return (await update({ sender_id: warm[0]!, status_reason: 'warm path', updated_at: c.now }), 'next');
   }
   return reserveAndInvite(c, contact, urn, note);
 }
 
-async function reserveAndInvite(c: StepContext, contact: CampaignContactsTable, urn: string, note: string | null): Promise<InviteResult> {
+async function reserveAndInvite(c: StepContext, contact: QueuedContact, urn: string, note: string | null): Promise<InviteResult> {
   const { db } = c.deps;
   const ws = c.member.workspace_id;
   const me = c.member.id;
@@ -70,51 +76,58 @@ async function reserveAndInvite(c: StepContext, contact: CampaignContactsTable, 
     kind: 'INVITATION', workspaceId: ws, teamMemberId: me, contactUrn: urn, note,
     key: `outreach:invitation:${ws}:${contact.campaign_id}:${contact.id}:${me}:${attempt}`,
   };
+  let recorded: NetworkActionsTable | undefined;
   const decision = await db.transaction().execute(async (tx): Promise<InviteResult | 'reserved'> => {
     await repo.lockSender(tx, ws, me);
     await repo.lockPerson(tx, ws, urn);
-    const fresh = await repo.findContact(tx, ws, contact.id);
+    const fresh = await contactRepo.findContact(tx, ws, contact.id);
     if (!fresh || fresh.status !== 'QUEUED' || fresh.invitation_key || (fresh.sender_id && fresh.sender_id !== me)) return 'next';
-    const skip = async (reason: string) => (await repo.updateContact(tx, ws, contact.id, finalState(c, 'SKIPPED', reason)), 'next' as const);
-    if ((await repo.countInvitationsTo(tx, ws, urn, { from: c.now - c.limits.reinviteAfterDays * DAY_MS })) > 0) {
-      return skip(`invited by the workspace within ${c.limits.reinviteAfterDays} days`);
-    }
-    if ((await repo.countInvitationsTo(tx, ws, urn, { memberId: me })) > (fresh.retries_allowed ?? 0)) return skip('invited by this sender before');
-    const today = startOfLocalDay(c.now, c.member.time_zone);
-    if ((await repo.countSenderActions(tx, ws, me, 'INVITATION', today)) >= c.limits.dailyInvitations) return 'capped-day';
-    if ((await repo.countSenderActions(tx, ws, me, 'INVITATION', c.now - 7 * DAY_MS + 1)) >= c.limits.weeklyInvitations) return 'capped-week';
-    await recordAction(tx, c.deps.clock, action);
-    await repo.updateContact(tx, ws, contact.id, { sender_id: me, invitation_key: action.key, attempts: attempt, updated_at: c.now });
+    const skip = async (reason: string) => (await contactRepo.updateContact(tx, ws, contact.id, finalState(c, 'SKIPPED', reason)), 'next' as const);
+    const earlier = await countRepo.countInvitationsTo(tx, ws, urn, me, c.now - c.limits.reinviteAfterDays * DAY_MS);
+    if (earlier.recent > 0) return skip(`invited by the workspace within ${c.limits.reinviteAfterDays} days`);
+    if (earlier.byMember > (fresh.retries_allowed ?? 0)) return skip('invited by this sender before');
+    const capped = capReached(c, await countRepo.countSenderActions(tx, ws, me, 'INVITATION', invitationWindows(c)));
+    if (capped) return capped;
+    recorded = await recordAction(tx, c.deps.clock, action);
+    await contactRepo.updateContact(tx, ws, contact.id, { sender_id: me, invitation_key: action.key, attempts: attempt, updated_at: c.now });
     return 'reserved';
   });
   if (decision !== 'reserved') return decision;
   try {
-    await performAction(c.deps, action);
-    await repo.updateContact(db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: c.now, updated_at: c.now });
+    await performRecorded(c.deps, action, recorded);
+    await contactRepo.updateContact(db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: c.now, updated_at: c.now });
   } catch (err) {
     if (!(err instanceof NetworkError) || err.kind === 'transient') return 'sent'; // recorded: the retry task delivers it, settle() follows
     if (err.kind === 'not_found') {
-      await repo.updateContact(db, ws, contact.id, finalState(c, 'FAILED', 'no such profile on the network'));
+      await contactRepo.updateContact(db, ws, contact.id, finalState(c, 'FAILED', 'no such profile on the network'));
       return 'sent';
     }
     // Not delivered, for certain: the contact goes back to the queue for another sender.
-    await repo.updateContact(db, ws, contact.id, { sender_id: null, invitation_key: null, updated_at: c.now });
+    await contactRepo.updateContact(db, ws, contact.id, { sender_id: null, invitation_key: null, updated_at: c.now });
     throw pauseFor(err, c.now) ?? err;
   }
   return 'sent';
 }
 
+/** The windows of the invitation caps: the sender's calendar day and the rolling 7 days. */
+export const invitationWindows = (c: StepContext) => [startOfLocalDay(c.now, c.member.time_zone), c.now - 7 * DAY_MS + 1];
+
+/** The invitation cap reached with these counts of invitationWindows, if any. */
+export function capReached(c: StepContext, [today, week]: number[]): 'capped-day' | 'capped-week' | null {
+  if (today! >= c.limits.dailyInvitations) return 'capped-day';
+  if (week! >= c.limits.weeklyInvitations) return 'capped-week';
+  return null;
+}
+
 /** Reserved invitations whose outcome was left open (transient failure, crash) are brought up to date. */
 export async function settleReserved(c: StepContext): Promise<void> {
   const ws = c.member.workspace_id;
-  const queued = await repo.contactsOfSender(c.deps.db, ws, c.member.id, 'QUEUED', c.campaigns.map((x) => x.id));
-  for (const contact of queued) {
-    if (!contact.invitation_key) continue;
-    const action = await repo.findAction(c.deps.db, contact.invitation_key);
+  for (const contact of await contactRepo.reservedContacts(c.deps.db, ws, c.member.id, c.campaigns.map((x) => x.id))) {
+    const action = await countRepo.findAction(c.deps.db, contact.invitation_key!);
     if (action?.status === 'SENT') {
-      await repo.updateContact(c.deps.db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: action.sent_at, updated_at: c.now });
+      await contactRepo.updateContact(c.deps.db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: action.sent_at, updated_at: c.now });
     } else if (!action || action.status === 'FAILED') {
-      await repo.updateContact(c.deps.db, ws, contact.id, { sender_id: null, invitation_key: null, updated_at: c.now });
+      await contactRepo.updateContact(c.deps.db, ws, contact.id, { sender_id: null, invitation_key: null, updated_at: c.now });
     }
   }
 }

@@ -1,6 +1,7 @@
 // Safety limits per sender account, set per workspace (outreach_limits.settings JSON);
 // anything not set takes the safe default.
 import type { Db, DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
@@ -58,8 +59,10 @@ function validated(limits: OutreachLimits): OutreachLimits {
   return limits;
 }
 
+const limitsQuery = prepared((db, p: { workspaceId: string }) => db.selectFrom('outreach_limits').select('settings').where('workspace_id', '=', p.workspaceId));
+
 export async function loadLimits(db: DbOrTx, workspaceId: string): Promise<OutreachLimits> {
-  const row = await db.selectFrom('outreach_limits').select('settings').where('workspace_id', '=', workspaceId).executeTakeFirst();
+  const [row] = (await limitsQuery(db, { workspaceId })).rows;
   return { ...DEFAULT_LIMITS, ...(row ? (JSON.parse(row.settings) as Partial<OutreachLimits>) : {}) };
 }
 

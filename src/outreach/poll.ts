@@ -3,7 +3,7 @@
 import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
 import { parseSettings } from './campaign-settings.js';
-import * as repo from './outreach.repository.js';
+import * as contactRepo from './outreach-contacts.repository.js';
 import { DAY_MS, type StepContext } from './step-context.js';
 import { isWorkingTime } from './working-hours.js';
 
@@ -12,11 +12,11 @@ export const POLL_INTERVAL_MS = 2 * 3_600_000;
 export async function pollInvitations(c: StepContext): Promise<void> {
   const { db, network } = c.deps;
   const ws = c.member.workspace_id;
-  const invited = await repo.contactsOfSender(db, ws, c.member.id, 'INVITED', c.campaigns.map((x) => x.id));
+  const invited = await contactRepo.invitedContacts(db, ws, c.member.id, c.campaigns.map((x) => x.id));
   if (invited.length === 0) return;
   const account = { workspaceId: ws, teamMemberId: c.member.id };
   const pending = new Map((await network.listPendingInvitations(account)).map((p) => [p.contactUrn, p]));
-  const update = (contact: CampaignContactsTable, changes: Partial<CampaignContactsTable>) => repo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
+  const update = (contact: { id: string }, changes: Partial<CampaignContactsTable>) => contactRepo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
   const working = isWorkingTime(c.now, c.member.time_zone, c.limits.workStartHour, c.limits.workEndHour);
   for (const contact of invited) {
     const urn = contact.network_urn!;

@@ -1,12 +1,15 @@
 // One step for one claimed sender: settle, poll, then at most one action (a follow-up or an
 // invitation), and release the sender with the time it next needs attention.
 import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
-import { findTeamMember, listTeamMembers } from '../workspace/workspace.repository.js';
+import { findTeamMember } from '../workspace/workspace.repository.js';
+import * as countRepo from './action-counts.repository.js';
 import { sendFollowUp } from './follow-up.js';
-import { considerContact, settleReserved, type InviteHelpers, type InviteResult } from './invite.js';
+import { capReached, considerContact, invitationWindows, settleReserved, type InviteHelpers, type InviteResult } from './invite.js';
 import { loadLimits } from './limits.js';
+import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
 import type { OutreachSendersTable } from './outreach.table.js';
+import * as participantRepo from './participants.repository.js';
 import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
 import { spacingMs } from './spacing.js';
 import { DAY_MS, SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
@@ -16,8 +19,6 @@ import { isWorkingTime, nextWorkingTime, startOfLocalDay } from './working-hours
 export const SENDER_LEASE_MS = 5 * 60_000;
 /** A sender with nothing to do looks again this much later. */
 export const IDLE_MS = 15 * 60_000;
-/** Contacts looked at in one step (each needs no action or leads to one). */
-const CANDIDATES = 10;
 
 export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersTable): Promise<void> {
   const now = deps.clock.now();
@@ -25,7 +26,7 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
   const member = await findTeamMember(deps.db, ws, sender.team_member_id);
   if (!member) return;
   const limits = await loadLimits(deps.db, ws);
-  const campaigns = await repo.activeCampaignsOf(deps.db, ws, member.id);
+  const campaigns = await participantRepo.activeCampaignsOf(deps.db, ws, member.id);
   const c: StepContext = { deps, sender, member, limits, campaigns, now };
   const zone = member.time_zone;
   let nextSendAt = Math.max(sender.next_send_at, now);
@@ -38,11 +39,13 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
       nextPollAt = Math.max(nextPollAt, now + IDLE_MS);
     } else if (!pause) {
       await settleReserved(c);
+      const working = isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
+      // Polling is activity on the account too: like sending, only in working hours.
       if (now >= nextPollAt) {
-        await pollInvitations(c);
-        nextPollAt = now + POLL_INTERVAL_MS;
+        if (working) await pollInvitations(c);
+        nextPollAt = nextWorkingTime(working ? now + POLL_INTERVAL_MS : now, zone, limits.workStartHour, limits.workEndHour);
       }
-      if (!isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour)) nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
+      if (!working) nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
       else if (now >= nextSendAt) {
         const result = await act(c);
         acted = result === 'sent';
@@ -56,7 +59,7 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
     pause = err instanceof SenderPause ? err : pauseFor(err, now);
     if (!pause) throw err; // the lease lapses and the sender is taken up again
     deps.logger.warn({ workspace: ws, member: member.id, reason: pause.reason }, 'sender paused');
-    await repo.releaseAssigned(deps.db, ws, member.id, now);
+    await contactRepo.releaseAssigned(deps.db, ws, member.id, now);
   }
   const sendable = nextWorkingTime(Math.max(nextSendAt, pause?.until ?? 0), zone, limits.workStartHour, limits.workEndHour);
   await repo.updateSender(deps.db, ws, member.id, {
@@ -74,19 +77,24 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
 async function act(c: StepContext): Promise<InviteResult | 'idle' | 'progress'> {
   const ws = c.member.workspace_id;
   const ids = c.campaigns.map((x) => x.id);
-  const [followUp] = await repo.dueFollowUps(c.deps.db, ws, c.member.id, c.now, ids);
+  const followUp = await contactRepo.dueFollowUp(c.deps.db, ws, c.member.id, c.now, ids);
   if (followUp) {
     const result = await sendFollowUp(c, followUp);
     if (result === 'sent') return 'sent';
     if (result === 'next') return 'progress';
   }
-  const helpers = await inviteHelpers(c);
-  let candidates = await repo.assignedQueued(c.deps.db, ws, c.member.id, ids, CANDIDATES);
+  // A sender at a cap looks at no contact. The actions recorded in the windows (one index range)
+  // are a lower bound of what counts; each reservation counts exactly.
+  const capped = capReached(c, await countRepo.countRecordedActions(c.deps.db, ws, c.member.id, 'INVITATION', invitationWindows(c)));
+  if (capped) return capped;
+  let candidates = await contactRepo.assignedQueued(c.deps.db, ws, c.member.id, ids);
   for (const campaign of c.campaigns) {
-    if (candidates.length >= CANDIDATES) break;
-    candidates = candidates.concat(await repo.unassignedQueued(c.deps.db, ws, campaign.id, CANDIDATES - candidates.length));
+    if (candidates.length >= contactRepo.CANDIDATES) break;
+    candidates = candidates.concat(await contactRepo.unassignedQueued(c.deps.db, ws, campaign.id));
   }
+  candidates = candidates.slice(0, contactRepo.CANDIDATES);
   if (candidates.length === 0) return 'idle';
+  const helpers = await inviteHelpers(c);
   for (const contact of candidates) {
     const settings = c.campaigns.find((x) => x.id === contact.campaign_id)!.settings;
     const result = await considerContact(c, helpers, contact, settings);
@@ -97,8 +105,7 @@ async function act(c: StepContext): Promise<InviteResult | 'idle' | 'progress'> 
 
 async function inviteHelpers(c: StepContext): Promise<InviteHelpers> {
   const ws = c.member.workspace_id;
-  const members = await listTeamMembers(c.deps.db, ws);
-  const usernames = new Set(members.flatMap((m) => (m.network_username ? [m.network_username.toLowerCase()] : [])));
+  const usernames = await participantRepo.teamUsernames(c.deps.db, ws);
   const available = new Map<string, string[]>();
   return {
     isTeamMember: (key) => usernames.has(key),
@@ -106,10 +113,7 @@ async function inviteHelpers(c: StepContext): Promise<InviteHelpers> {
     async availableSenders(campaignId) {
       let list = available.get(campaignId);
       if (!list) {
-        const connected = (await repo.participantsOf(c.deps.db, ws, campaignId)).filter((p) => p.integration_status === 'CONNECTED').map((p) => p.id);
-        const rows = await repo.listSenders(c.deps.db, ws, connected);
-        const paused = new Set(rows.filter((r) => r.paused_reason !== null && (r.paused_until === null || r.paused_until > c.now)).map((r) => r.team_member_id));
-        list = connected.filter((id) => !paused.has(id));
+        list = await participantRepo.availableParticipants(c.deps.db, ws, campaignId, c.now);
         available.set(campaignId, list);
       }
       return list;

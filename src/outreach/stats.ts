@@ -7,8 +7,11 @@ import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
+import * as countRepo from './action-counts.repository.js';
 import { loadLimits } from './limits.js';
+import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
+import * as participantRepo from './participants.repository.js';
 import { DAY_MS } from './step-context.js';
 import { startOfLocalDay } from './working-hours.js';
 
@@ -25,7 +28,7 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
     .groupBy('status')
     .execute();
   const contacts = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)]));
-  const participants = await repo.participantsOf(db, workspaceId, campaignId);
+  const participants = await participantRepo.participantsOf(db, workspaceId, campaignId);
   const states = new Map((await repo.listSenders(db, workspaceId, participants.map((p) => p.id))).map((s) => [s.team_member_id, s]));
   const senders = [];
   for (const p of participants) {
@@ -33,13 +36,15 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
     const today = startOfLocalDay(now, member.time_zone);
     const state = states.get(p.id);
     const paused = state?.paused_reason && (state.paused_until === null || state.paused_until > now);
+    const [invitationsToday, invitations7Days] = await countRepo.countSenderActions(db, workspaceId, p.id, 'INVITATION', [today, now - 7 * DAY_MS + 1]);
+    const [messagesToday] = await countRepo.countSenderActions(db, workspaceId, p.id, 'MESSAGE', [today]);
     senders.push({
       team_member_id: p.id,
       time_zone: member.time_zone,
       integration_status: p.integration_status,
-      invitations_today: { used: await repo.countSenderActions(db, workspaceId, p.id, 'INVITATION', today), limit: limits.dailyInvitations },
-      invitations_7_days: { used: await repo.countSenderActions(db, workspaceId, p.id, 'INVITATION', now - 7 * DAY_MS + 1), limit: limits.weeklyInvitations },
-      messages_today: { used: await repo.countSenderActions(db, workspaceId, p.id, 'MESSAGE', today), limit: limits.dailyMessages },
+      invitations_today: { used: invitationsToday!, limit: limits.dailyInvitations },
+      invitations_7_days: { used: invitations7Days!, limit: limits.weeklyInvitations },
+      messages_today: { used: messagesToday!, limit: limits.dailyMessages },
       paused: paused ? { reason: state!.paused_reason, until: state!.paused_until === null ? null : toIso(state!.paused_until) } : null,
     });
   }
@@ -66,10 +71,10 @@ export async function resumeSender(db: Db, clock: Clock, workspaceId: string, me
 
 /** Operator: allows one more invitation of this contact by a sender who invited them before. */
 export async function allowRetry(db: Db, clock: Clock, workspaceId: string, contactId: string) {
-  const contact = await repo.findContact(db, workspaceId, contactId);
+  const contact = await contactRepo.findContact(db, workspaceId, contactId);
   if (!contact) throw new UsageError(`no campaign contact ${contactId} in workspace ${workspaceId}`);
   const retries = (contact.retries_allowed ?? 0) + 1;
-  await repo.updateContact(db, workspaceId, contactId, {
+  await contactRepo.updateContact(db, workspaceId, contactId, {
     retries_allowed: retries, status: 'QUEUED', status_reason: 'retry allowed by an operator', sender_id: null, invitation_key: null, finished_at: null, updated_at: clock.now(),
   });
   return { id: contactId, retries_allowed: retries };

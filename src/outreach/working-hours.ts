@@ -26,6 +26,11 @@ export interface LocalTime {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export function localTime(ms: number, zone: string): LocalTime {
+  // The default zone needs no Intl, which costs far more than the Date arithmetic.
+  if (zone === 'UTC') {
+    const d = new Date(ms);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), weekday: d.getUTCDay() };
+  }
   const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
   return {
     year: Number(parts.year), month: Number(parts.month), day: Number(parts.day),

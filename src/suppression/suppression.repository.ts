@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { SuppressionKind, SuppressionsTable } from './suppression.table.js';
 
 export function insertSuppression(db: DbOrTx, row: SuppressionsTable) {
@@ -15,6 +16,11 @@ export async function deleteSuppression(db: DbOrTx, workspaceId: string, kind: S
   return Number(result.numDeletedRows) > 0;
 }
 
-export function listSuppressions(db: DbOrTx, workspaceId: string) {
-  return db.selectFrom('suppressions').selectAll().where('workspace_id', '=', workspaceId).orderBy('kind').orderBy('value').execute();
+const listSuppressionsQuery = prepared((db, p: { workspaceId: string }) =>
+  db.selectFrom('suppressions').selectAll().where('workspace_id', '=', p.workspaceId).orderBy('kind').orderBy('value'),
+);
+
+/** Prepared: the outreach engine loads the list for every contact it considers. */
+export async function listSuppressions(db: DbOrTx, workspaceId: string) {
+  return (await listSuppressionsQuery(db, { workspaceId })).rows;
 }

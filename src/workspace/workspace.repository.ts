@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { Insertable } from 'kysely';
 import type { CreditLedgerTable, TeamMembersTable, WorkspacesTable } from './workspace.table.js';
 
@@ -26,19 +27,20 @@ export function insertTeamMember(db: DbOrTx, row: TeamMembersTable) {
 }
 
 /** Active seats first, then by email (decisions.md). */
-export function listTeamMembers(db: DbOrTx, workspaceId: string) {
-  return db
-    .selectFrom('team_members')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('is_active_seat', 'desc')
-    .orderBy('email')
-    .orderBy('id')
-    .execute();
+const listTeamMembersQuery = prepared((db, p: { workspaceId: string }) =>
+  db.selectFrom('team_members').selectAll().where('workspace_id', '=', p.workspaceId).orderBy('is_active_seat', 'desc').orderBy('email').orderBy('id'),
+);
+
+export async function listTeamMembers(db: DbOrTx, workspaceId: string) {
+  return (await listTeamMembersQuery(db, { workspaceId })).rows;
 }
 
-export function findTeamMember(db: DbOrTx, workspaceId: string, id: string) {
-  return db.selectFrom('team_members').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+const findTeamMemberQuery = prepared((db, p: { workspaceId: string; id: string }) =>
+  db.selectFrom('team_members').selectAll().where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
+);
+
+export async function findTeamMember(db: DbOrTx, workspaceId: string, id: string) {
+  return (await findTeamMemberQuery(db, { workspaceId, id })).rows[0];
 }
 
 export function findTeamMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {

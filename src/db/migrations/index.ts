@@ -8,6 +8,7 @@ import * as ingestion from './0006_ingestion.js';
 import * as outreach from './0007_outreach.js';
 import * as dataVersion from './0008_data_version.js';
 import * as engagementEventIndex from './0009_engagement_event_index.js';
+import * as outreachIndexes from './0010_outreach_indexes.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_outreach': outreach,
   '0008_data_version': dataVersion,
   '0009_engagement_event_index': engagementEventIndex,
+  '0010_outreach_indexes': outreachIndexes,
 };

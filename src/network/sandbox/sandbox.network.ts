@@ -91,23 +91,23 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState> {
-    await this.requireAccount(account);
-    if (await repo.findConnection(this.db, account, contactUrn)) return 'CONNECTED';
-    const live = await repo.listLiveInvitations(this.db, account, contactUrn);
-    if (live.length === 0) return 'NONE';
-    const now = this.clock.now();
-    return live.some((inv) => inv.accept_at !== null && inv.accept_at <= now) ? 'CONNECTED' : 'PENDING';
+    const [relation] = await repo.findRelations(this.db, account.workspaceId, [account.teamMemberId], contactUrn, this.clock.now());
+    requireConnected(relation);
+    return stateOf(relation);
+  }
+
+  async connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]> {
+    const relations = await repo.findRelations(this.db, workspaceId, teamMemberIds, contactUrn, this.clock.now());
+    return relations.map((relation) => (relation?.state === 'CONNECTED' ? stateOf(relation) : null));
   }
 
   async sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction> {
-    const received = await repo.findReceivedRef(this.db, idempotencyKey);
-    if (received) return { ref: received };
-    this.takeInjectedFailure();
-    await this.requireAccount(account);
     const now = this.clock.now();
-    if ((await repo.countInvitationsAfter(this.db, account, now - DAY_MS)) >= this.options.dailyInvitationLimit) {
-      throw new NetworkError('limit_reached', 'daily invitation limit reached');
-    }
+    const before = await repo.findInvitationContext(this.db, account, idempotencyKey, now - DAY_MS);
+    if (before.received) return { ref: before.received };
+    this.takeInjectedFailure();
+    requireConnected(before.account);
+    if (before.sentInDay >= this.options.dailyInvitationLimit) throw new NetworkError('limit_reached', 'daily invitation limit reached');
     const row = await repo.insertInvitationOnce(this.db, {
       ref: this.ref('sbx_inv', idempotencyKey),
       idempotency_key: idempotencyKey,
@@ -125,17 +125,13 @@ export class SandboxNetwork implements NetworkProvider {
 
   async listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]> {
     await this.requireAccount(account);
-    const now = this.clock.now();
-    const live = await repo.listLiveInvitations(this.db, account);
-    return live
-      .filter((inv) => inv.accept_at === null || inv.accept_at > now)
-      .map((inv) => ({ ref: inv.ref, contactUrn: inv.contact_urn, sentAt: inv.sent_at }));
+    const pending = await repo.listPendingInvitations(this.db, account, this.clock.now());
+    return pending.map((inv) => ({ ref: inv.ref, contactUrn: inv.contact_urn, sentAt: inv.sent_at }));
   }
 
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
     await this.requireAccount(account);
-    const result = await repo.withdrawInvitation(this.db, account, ref, this.clock.now());
-    if (Number(result.numUpdatedRows) === 0) throw new NetworkError('not_found', 'no such pending invitation');
+    if (!(await repo.withdrawInvitation(this.db, account, ref, this.clock.now()))) throw new NetworkError('not_found', 'no such pending invitation');
   }
 
   async sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction> {
@@ -192,8 +188,16 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   private async requireAccount(account: AccountRef): Promise<void> {
-    const row = await repo.findAccount(this.db, account);
-    if (!row || row.state === 'DISCONNECTED') throw new NetworkError('account_disconnected', 'account is not connected to the sandbox network');
-    if (row.state === 'RESTRICTED') throw new NetworkError('account_restricted', 'account is restricted');
+    requireConnected(await repo.findAccount(this.db, account));
   }
+}
+
+function stateOf(relation: { connected: boolean; invited: boolean; accepted: boolean }): ConnectionState {
+  if (relation.connected || relation.accepted) return 'CONNECTED';
+  return relation.invited ? 'PENDING' : 'NONE';
+}
+
+function requireConnected<T extends { state: string }>(account: T | undefined): asserts account is T {
+  if (!account || account.state === 'DISCONNECTED') throw new NetworkError('account_disconnected', 'account is not connected to the sandbox network');
+  if (account.state === 'RESTRICTED') throw new NetworkError('account_restricted', 'account is restricted');
 }
