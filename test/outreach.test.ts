@@ -99,6 +99,23 @@ describeEachDialect('outreach rules', (dialect) => {
   afterAll(() => server.close());
   const db = () => server.ctx.database.db;
 
+  it('sends the follow-up after acceptance and the delay, rendered with the name and company', async () => {
+    clock.set(MONDAY_0800_UTC);
+    const { ws, senders, campaignId } = await outreachWorld(server, { senders: 1, contacts: 0, urnPrefix: 'Fu' });
+    const sandbox = sandboxOf(server);
+    const urn = Array.from({ length: 200 }, (_, i) => `ACoFollow${i}`).find((u) => sandbox.accepts({ workspaceId: ws.id, teamMemberId: senders[0]! }, u))!;
+    await addContact(server, ws.id, urn);
+    await db().insertInto('companies').values({ workspace_id: ws.id, id: 4242, name: 'Harbor Labs', slug: 'harbor-labs', created_at: clock.now() } as any).execute();
+    await db().updateTable('contacts').set({ company_id: 4242 }).where('workspace_id', '=', ws.id).where('urn', '=', urn).execute();
+    await configureCampaign(db(), clock, ws.id, campaignId, { follow_up_template: 'Thanks {{first_name}}! How is {{company}}?', follow_up_delay_hours: 24 });
+    expect((await ws.client.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: 'ada-follow', network_urn: urn, first_name: 'Ada' }] } })).status).toBe(200);
+    await runUntil(server, clock, MONDAY_0800_UTC + 3 * DAY);
+    const [invitation] = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    const messages = await db().selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', ws.id).execute();
+    expect(messages.map((m) => m.body)).toEqual(['Thanks Ada! How is Harbor Labs?']);
+    expect(messages[0]!.sent_at - invitation!.accept_at!).toBeGreaterThanOrEqual(24 * HOUR);
+  });
+
   it('connects without invitation, follows the warm path, skips suppressed, team members, long notes and recent invitees', async () => {
     clock.set(MONDAY_0800_UTC);
     const { ws, senders, campaignId, urns } = await outreachWorld(server, { senders: 2, contacts: 6, status: 'DRAFT', urnPrefix: 'Rule' });

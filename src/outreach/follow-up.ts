@@ -7,6 +7,7 @@ import { NetworkError } from '../network/provider.js';
 import * as countRepo from './action-counts.repository.js';
 import { parseSettings } from './campaign-settings.js';
 import * as contactRepo from './outreach-contacts.repository.js';
+import * as participantRepo from './participants.repository.js';
 import * as repo from './outreach.repository.js';
 import { pauseFor, type StepContext } from './step-context.js';
 import { renderTemplate } from './templates.js';
@@ -29,9 +30,10 @@ export async function sendFollowUp(c: StepContext, contact: CampaignContactsTabl
   if (existing?.status === 'SENT') return (await done(null), 'next');
   if (existing?.status === 'FAILED') return (await done(`follow-up not delivered: ${existing.last_error}`), 'next');
   if (existing) return (await contactRepo.updateContact(db, ws, contact.id, { follow_up_at: c.now + RECHECK_MS }), 'next');
+  const company = await participantRepo.companyOf(db, ws, contact.network_urn);
   const action: OutboundAction = {
     kind: 'MESSAGE', workspaceId: ws, teamMemberId: me, contactUrn: contact.network_urn, key,
-    text: renderTemplate(template, { first_name: contact.first_name, last_name: contact.last_name, company: null }),
+    text: renderTemplate(template, { first_name: contact.first_name, last_name: contact.last_name, company: company?.name ?? null }),
   };
   let recorded: NetworkActionsTable | undefined;
   const reserved = await db.transaction().execute(async (tx) => {
