@@ -80,8 +80,6 @@ export function connectDb(target: DbTarget, options: { poolSize?: number } = {})
     // The default 2 MiB page cache is far smaller than the lead indexes a fold or a list walks;
     // this is a ceiling (pages are only held once read), not an allocation.
     sqlite.pragma('cache_size = -262144');
-    // Statement journals, sorts and temporary b-trees in memory rather than in temporary files.
-    sqlite.pragma('temp_store = MEMORY');
     const db = new Kysely<any>({ dialect: new SqliteDialectWithFixedLimits({ database: withStatementCache(sqlite) }) }) as Db;
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
