@@ -13,6 +13,11 @@ function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
 }
 
+/** The n-th (1-based) bound value's placeholder in SQL compiled by hand. */
+function placeholder(db: DbOrTx): (n: number) => string {
+  return isPostgres(db) ? (n) => `$${n}` : () => '?';
+}
+
 /**
  * A multi-row INSERT compiled by hand: Kysely builds a node per bound value, which costs more
  * than SQLite's own work on pages of thousands of rows. Rows of one call share their keys.
@@ -20,12 +25,12 @@ function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
 async function insertAll(db: DbOrTx, table: string, rows: readonly object[], conflict = '') {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const postgres = isPostgres(db);
+  const param = placeholder(db);
   for (const part of chunks(rows, chunkOf(columns.length))) {
     const params: unknown[] = [];
     const tuples = part.map((row) => {
       const values = row as Record<string, unknown>;
-      return `(${columns.map((c) => (params.push(values[c]), postgres ? `$${params.length}` : '?')).join(',')})`;
+      return `(${columns.map((c) => (params.push(values[c]), param(params.length))).join(',')})`;
     });
     const text = `${bulkWriteVerb(db, 'insert')} into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')} ${conflict}`;
     await db.executeQuery(CompiledQuery.raw(text, params));
@@ -91,8 +96,7 @@ export type FoldedLeadChanges = Partial<Omit<LeadsTable, 'workspace_id' | 'id'>>
 export async function updateFoldedLead(db: DbOrTx, workspaceId: string, id: string, changes: FoldedLeadChanges) {
   const columns = Object.keys(changes) as (keyof FoldedLeadChanges)[];
   if (columns.length === 0) return;
-  const postgres = isPostgres(db);
-  const param = (n: number) => (postgres ? `$${n}` : '?');
+  const param = placeholder(db);
   const sets = columns.map((c, i) => `"${c}" = ${param(i + 1)}`).join(', ');
   const text = `${bulkWriteVerb(db, 'update')} "leads" set ${sets} where "workspace_id" = ${param(columns.length + 1)} and "id" = ${param(columns.length + 2)}`;
   await db.executeQuery(CompiledQuery.raw(text, [...columns.map((c) => changes[c]), workspaceId, id]));
