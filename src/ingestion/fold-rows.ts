@@ -1,5 +1,6 @@
 // The rows a folded page writes, built from the network's profiles and the workspace's rules.
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
+import type { LeadsTable } from '../leads/leads.table.js';
 import type { NetworkProfile } from '../network/provider.js';
 import type { FoldRules } from './fold-rules.js';
 import type { FoldPost } from './fold.js';
@@ -15,8 +16,14 @@ export function historyText(kind: EngagementKind, post: FoldPost): string {
   return `${VERB[kind]} ${label}`;
 }
 
-/** The lead-side fields a profile sets (on creation and on every refresh). */
-export function profileFields(p: NetworkProfile, rules: FoldRules, icpManual: boolean, currentIcp: number) {
+/** The lead columns a profile sets, on creation and on every refresh. */
+export const PROFILE_COLUMNS = [
+  'first_name', 'last_name', 'headline', 'job_title', 'username', 'network_url', 'picture',
+  'followers_count', 'connections_count', 'country', 'company_id', 'is_icp_match', 'is_account_based',
+] as const;
+export type ProfileFields = Pick<LeadsTable, (typeof PROFILE_COLUMNS)[number]>;
+
+export function profileFields(p: NetworkProfile, rules: FoldRules, icpManual: boolean, currentIcp: number): ProfileFields {
   const company = p.company ?? null;
   return {
     first_name: p.first_name,

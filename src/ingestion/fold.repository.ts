@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/database.js';
 import { bulkWriteVerb, isPostgres } from '../db/dialect.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import { PROFILE_COLUMNS } from './fold-rows.js';
 import type { EngagementEventsTable } from './ingestion.table.js';
 
 // SQLite allows 32,766 bound values per statement: chunks stay well below for the widest row.
@@ -61,10 +62,22 @@ export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: st
   return known;
 }
 
-export async function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<LeadsTable[]> {
-  const found: LeadsTable[] = [];
-  for (const part of chunks(urns, 1000)) {
-    found.push(...(await db.selectFrom('leads').selectAll().where('workspace_id', '=', workspaceId).where('contact_urn', 'in', part).execute()));
+/** What a fold reads of a person's lead: everything it compares, counts or carries forward. */
+const FOLDED_LEAD_COLUMNS = [
+  'id', 'contact_urn', 'status', 'created_at', 'contact_email', 'icp_manual', 'engagement_mass', 'mass_at',
+  'engagement_events_count', 'engagement_score', 'last_engagement_dt', 'feed_updated_at', 'updated_at', ...PROFILE_COLUMNS,
+] as const;
+export type FoldedLead = Pick<LeadsTable, (typeof FOLDED_LEAD_COLUMNS)[number]>;
+
+/** The leads of these people; compiled by hand like insertAll (a page asks for thousands). */
+export async function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<FoldedLead[]> {
+  const found: FoldedLead[] = [];
+  const param = placeholder(db);
+  const columns = FOLDED_LEAD_COLUMNS.map((c) => `"${c}"`).join(', ');
+  for (const part of chunks(urns, chunkOf(1))) {
+    const text = `select ${columns} from "leads" where "workspace_id" = ${param(1)} and "contact_urn" in (${part.map((_, i) => param(i + 2)).join(',')})`;
+    const { rows } = await db.executeQuery<FoldedLead>(CompiledQuery.raw(text, [workspaceId, ...part]));
+    for (const row of rows) found.push(row);
   }
   return found;
 }

@@ -9,8 +9,9 @@ import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
 import type { NetworkProfile } from '../network/provider.js';
 import { newId } from '../shared/ids.js';
 import { loadFoldRules } from './fold-rules.js';
-import { companyRow, contactRow, enrichmentStatusFor, historyText, profileFields, SOURCE } from './fold-rows.js';
+import { companyRow, contactRow, enrichmentStatusFor, historyText, PROFILE_COLUMNS, profileFields, SOURCE } from './fold-rows.js';
 import * as repo from './fold.repository.js';
+import type { FoldedLead } from './fold.repository.js';
 import { foldMass, scoreOfMass, type EngagementKind } from './scoring.js';
 
 export interface FoldPost {
@@ -36,10 +37,20 @@ export interface FoldResult {
 }
 
 /** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
-function leadOf(rows: LeadsTable[]): LeadsTable | undefined {
+function leadOf(rows: FoldedLead[]): FoldedLead | undefined {
   if (rows.length <= 1) return rows[0];
   const byAge = [...rows].sort((a, b) => Number(a.created_at) - Number(b.created_at) || a.id.localeCompare(b.id));
   return byAge.find((r) => r.status !== DISCARDED) ?? byAge[0];
+}
+
+/** History texts of a page, one per post and kind: most events share a handful of posts. */
+function historyTexts() {
+  const byPost = new Map<string, Partial<Record<EngagementKind, string>>>();
+  return (e: FoldEvent) => {
+    let texts = byPost.get(e.post.id);
+    if (!texts) byPost.set(e.post.id, (texts = {}));
+    return (texts[e.kind] ??= historyText(e.kind, e.post));
+  };
 }
 
 export async function foldEngagement(db: Db, workspaceId: string, now: number, events: readonly FoldEvent[]): Promise<FoldResult> {
@@ -59,29 +70,24 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       if (list) list.push(e);
       else byPerson.set(e.person.urn, [e]);
     }
-    const existing = new Map<string, LeadsTable[]>();
+    const existing = new Map<string, FoldedLead[]>();
     for (const row of await repo.findLeadsByContact(tx, workspaceId, [...byPerson.keys()])) {
       const list = existing.get(row.contact_urn!);
       if (list) list.push(row);
       else existing.set(row.contact_urn!, [row]);
     }
 
-    const leadIdOfEvent = new Map<string, string>();
+    const leadOfPerson = new Map<string, string>();
     const created: LeadsTable[] = [];
     const discarded: CountedLead[] = [];
     const history: LeadHistoryTable[] = [];
-    const historyTexts = new Map<string, string>();
-    const describe = (e: FoldEvent) => {
-      const key = `${e.kind}|${e.post.id}`;
-      let text = historyTexts.get(key);
-      if (text === undefined) historyTexts.set(key, (text = historyText(e.kind, e.post)));
-      return text;
-    };
+    const describe = historyTexts();
     const companies = new Map<number, CompaniesTable>();
     const contacts: ContactsTable[] = [];
 
     for (const [urn, personEvents] of byPerson) {
-      const person = personEvents[personEvents.length - 1]!.person;
+      const last = personEvents[personEvents.length - 1]!;
+      const person = last.person;
       const lead = leadOf(existing.get(urn) ?? []);
       const company = person.company ?? null;
       const suppressed = rules.isSuppressed({ companyId: company?.id ?? null, companySlug: company?.slug ?? null, email: lead?.contact_email ?? null });
@@ -90,37 +96,34 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       if (company && !companies.has(company.id)) companies.set(company.id, companyRow(workspaceId, company, now));
       contacts.push(contactRow(workspaceId, person, now));
       const fields = profileFields(person, rules, lead?.icp_manual === 1, lead?.is_icp_match ?? 0);
-      const lastAt = personEvents[personEvents.length - 1]!.at;
       const leadId = lead?.id ?? newId('ld');
-      const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
+      leadOfPerson.set(urn, leadId);
       for (const e of personEvents) {
-        leadIdOfEvent.set(e.id, leadId);
         history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: describe(e), recorded_at: e.at });
       }
-      const engagement = {
-        engagement_mass: mass,
-        mass_at: now,
-        engagement_score: scoreOfMass(mass),
-        feed_updated_at: now,
-        updated_at: now,
-      };
+      const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
       if (!lead) {
         const first = personEvents[0]!;
         created.push({
           workspace_id: workspaceId, id: leadId, contact_urn: urn, team_member_id: first.post.teamMemberId, source_post_id: first.post.id,
           status: 'NEW', tags: '[]', crm_id: null, crm_contact_url: null, contact_email: null, phone_number: null,
           enrichment_status: enrichmentStatusFor(rules, fields.is_icp_match), source: SOURCE[first.kind], source_content_url: first.post.url,
-          engagement_events_count: personEvents.length, icp_manual: 0, created_at: now, last_engagement_dt: lastAt,
-          ...fields, ...engagement,
+          engagement_events_count: personEvents.length, icp_manual: 0, created_at: now, last_engagement_dt: last.at,
+          engagement_mass: mass, mass_at: now, engagement_score: scoreOfMass(mass), feed_updated_at: now, updated_at: now,
+          ...fields,
         });
         continue;
       }
-      const changes = changedOnly(lead, {
-        ...fields,
-        ...engagement,
+      const changes: repo.FoldedLeadChanges = {
+        engagement_mass: mass,
         engagement_events_count: (lead.engagement_events_count ?? 0) + personEvents.length,
-        last_engagement_dt: Math.max(Number(lead.last_engagement_dt ?? 0), lastAt),
-      });
+      };
+      changed(changes, lead, 'mass_at', now);
+      changed(changes, lead, 'engagement_score', scoreOfMass(mass));
+      changed(changes, lead, 'last_engagement_dt', Math.max(Number(lead.last_engagement_dt ?? 0), last.at));
+      changed(changes, lead, 'feed_updated_at', now);
+      changed(changes, lead, 'updated_at', now);
+      for (const column of PROFILE_COLUMNS) changed(changes, lead, column, fields[column]);
       if (suppressed && lead.status !== DISCARDED) {
         changes.status = DISCARDED;
         discarded.push({ status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email });
@@ -138,24 +141,18 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     await repo.insertHistory(tx, history);
     await repo.insertEvents(
       tx,
-      [...fresh.values()].map((e) => ({ workspace_id: workspaceId, id: e.id, post_id: e.post.id, contact_urn: e.person.urn, kind: e.kind, at: e.at, lead_id: leadIdOfEvent.get(e.id) ?? null })),
+      [...fresh.values()].map((e) => ({ workspace_id: workspaceId, id: e.id, post_id: e.post.id, contact_urn: e.person.urn, kind: e.kind, at: e.at, lead_id: leadOfPerson.get(e.person.urn) ?? null })),
     );
     return { folded: fresh.size, created: created.length, discarded: discarded.length };
   });
 }
 
 /**
- * Only the columns whose value changes: SQLite rewrites every index on a column named in SET,
- * even with an equal value, and leads carry a dozen indexes (company, score, touch, status).
+ * Sets `column` in `changes` only when its value differs: SQLite rewrites every index on a column
+ * named in SET, even with an equal value, and leads carry a dozen indexes (company, score, touch).
  */
-function changedOnly(lead: LeadsTable, next: repo.FoldedLeadChanges): repo.FoldedLeadChanges {
-  const changes: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(next)) {
-    const current = lead[key as keyof LeadsTable];
-    const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
-    if (!same) changes[key] = value;
-  }
-  return changes as repo.FoldedLeadChanges;
+function changed<K extends keyof repo.FoldedLeadChanges & keyof FoldedLead>(changes: repo.FoldedLeadChanges, lead: FoldedLead, column: K, value: LeadsTable[K]) {
+  const current = lead[column];
+  const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
+  if (!same) changes[column] = value;
 }
-
-
