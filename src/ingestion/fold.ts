@@ -94,7 +94,6 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       if (!lead && suppressed) continue;
 
       if (company && !companies.has(company.id)) companies.set(company.id, companyRow(workspaceId, company, now));
-      contacts.push(contactRow(workspaceId, person, now));
       const fields = profileFields(person, rules, lead?.icp_manual === 1, lead?.is_icp_match ?? 0);
       const leadId = lead?.id ?? newId('ld');
       leadOfPerson.set(urn, leadId);
@@ -103,6 +102,7 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       }
       const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
       if (!lead) {
+        contacts.push(contactRow(workspaceId, person, now));
         const first = personEvents[0]!;
         created.push({
           workspace_id: workspaceId, id: leadId, contact_urn: urn, team_member_id: first.post.teamMemberId, source_post_id: first.post.id,
@@ -123,7 +123,10 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       changed(changes, lead, 'last_engagement_dt', Math.max(Number(lead.last_engagement_dt ?? 0), last.at));
       changed(changes, lead, 'feed_updated_at', now);
       changed(changes, lead, 'updated_at', now);
-      for (const column of PROFILE_COLUMNS) changed(changes, lead, column, fields[column]);
+      let profileMoved = false;
+      for (const column of PROFILE_COLUMNS) profileMoved = changed(changes, lead, column, fields[column]) || profileMoved;
+      // The contact was written from the same profile as the lead: it only needs a refresh when that moved.
+      if (profileMoved) contacts.push(contactRow(workspaceId, person, now));
       if (suppressed && lead.status !== DISCARDED) {
         changes.status = DISCARDED;
         discarded.push({ status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email });
@@ -148,11 +151,12 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
 }
 
 /**
- * Sets `column` in `changes` only when its value differs: SQLite rewrites every index on a column
+ * Sets `column` in `changes` only when its value differs (and says whether it did): SQLite rewrites every index on a column
  * named in SET, even with an equal value, and leads carry a dozen indexes (company, score, touch).
  */
 function changed<K extends keyof repo.FoldedLeadChanges & keyof FoldedLead>(changes: repo.FoldedLeadChanges, lead: FoldedLead, column: K, value: LeadsTable[K]) {
   const current = lead[column];
   const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
   if (!same) changes[column] = value;
+  return !same;
 }
