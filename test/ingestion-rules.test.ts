@@ -73,6 +73,22 @@ describeEachDialect('ingestion rules', (dialect) => {
     expect(res.body.engagement_events_count).toBe(2);
   });
 
+  it("refreshes the lead's and the contact's profile when it moved, and leaves the contact untouched when it did not", async () => {
+    const ws = await server.newWorkspace();
+    const post = postOf(await addMember(server, ws.id));
+    const contact = () => db().selectFrom('contacts').select(['headline', 'company_id', 'updated_at']).where('workspace_id', '=', ws.id).where('urn', '=', 'ACoMover').executeTakeFirstOrThrow();
+    await fold(db(), ws.id, START, [event(post, person('ACoMover', { title: 'Engineer' }), 'LIKE', START - 5000)]);
+    const [lead] = (await ws.client.get('/v2/leads')).body.items;
+    const promoted = person('ACoMover', { title: 'VP Sales', company: company('globex') });
+    await fold(db(), ws.id, START + 1000, [event(post, promoted, 'LIKE', START - 4000)]);
+    const refreshed = (await ws.client.get(`/v2/leads/${lead.id}`)).body;
+    expect([refreshed.headline, refreshed.job_title, refreshed.company?.slug]).toEqual(['VP Sales somewhere', 'VP Sales', 'globex']);
+    expect(await contact()).toEqual({ headline: 'VP Sales somewhere', company_id: promoted.company!.id, updated_at: START + 1000 });
+    await fold(db(), ws.id, START + 2000, [event(post, promoted, 'COMMENT', START - 3000)]);
+    expect((await contact()).updated_at).toBe(START + 1000);
+    expect((await ws.client.get(`/v2/leads/${lead.id}`)).body.engagement_events_count).toBe(3);
+  });
+
   it('never makes leads of suppressed companies, domains or team members, and discards an existing lead once suppressed', async () => {
     const ws = await server.newWorkspace();
     const member = await addMember(server, ws.id);
