@@ -1,5 +1,6 @@
 // SQLite query plans of the lead list: every sort × single filter × walk step uses an index,
-// never a table scan; equality filters use their own (filter, key, id) index and need no sort.
+// never a table scan; equality filters use their own (filter, key, id) index and need no sort,
+// except NEW, which the workspace-wide (key, id) index serves (migration 0011).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { explainLeadQueries, type PlanCase } from '../src/leads/leads-plans.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 
-const INDEX_OF: Record<string, string> = { status: 'leads_status_', company: 'leads_company_', post: 'leads_post_' };
+const INDEX_OF: Record<string, string> = { status: 'leads_status_', new: 'leads_', company: 'leads_company_', post: 'leads_post_' };
 const KEY_OF: Record<string, string> = {
   newest_first: 'created', oldest_first: 'created', last_touch_first: 'touch', last_touch_last: 'touch', most_engaged_first: 'score', least_engaged_first: 'score',
 };

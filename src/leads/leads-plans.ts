@@ -13,6 +13,7 @@ const none: LeadFilters = { from: null, to: null, status: null, companyIds: null
 export const PLAN_FILTERS: Record<string, LeadFilters> = {
   none,
   status: { ...none, status: 'QUALIFIED' },
+  new: { ...none, status: 'NEW' },
   company: { ...none, companyIds: [7] },
   post: { ...none, postId: 'post_1' },
   email_enriched: { ...none, emailEnriched: true },

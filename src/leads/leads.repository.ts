@@ -4,6 +4,8 @@ import type { Condition, SortColumn } from '../db/keyset.js';
 import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from './leads.table.js';
 
 export const DISCARDED = 'DISCARDED';
+/** The WHERE of the status × sort indexes (migration 0011), word for word so both engines use them. */
+const TRIAGED = sql<boolean>`status not in ('NEW', 'DISCARDED')`;
 
 /** The list filters, resolved: epoch-ms bounds, company ids found for company_public_id. */
 export interface LeadFilters {
@@ -21,6 +23,7 @@ export interface LeadFilters {
 function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters): SelectQueryBuilder<Database, 'leads', {}> {
   let q = db.selectFrom('leads').where('workspace_id', '=', workspaceId);
   q = f.status ? q.where('status', '=', f.status) : q.where('status', '!=', DISCARDED);
+  if (f.status && f.status !== 'NEW') q = q.where(TRIAGED);
   if (f.from !== null) q = q.where('created_at', '>=', f.from);
   if (f.to !== null) q = q.where('created_at', '<', f.to);
   if (f.companyIds) q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);

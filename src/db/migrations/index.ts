@@ -9,6 +9,7 @@ import * as outreach from './0007_outreach.js';
 import * as dataVersion from './0008_data_version.js';
 import * as engagementEventIndex from './0009_engagement_event_index.js';
 import * as outreachIndexes from './0010_outreach_indexes.js';
+import * as leadStatusIndexes from './0011_lead_status_indexes.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_data_version': dataVersion,
   '0009_engagement_event_index': engagementEventIndex,
   '0010_outreach_indexes': outreachIndexes,
+  '0011_lead_status_indexes': leadStatusIndexes,
 };
