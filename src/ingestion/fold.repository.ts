@@ -19,6 +19,22 @@ function placeholder(db: DbOrTx): (n: number) => string {
   return isPostgres(db) ? (n) => `$${n}` : () => '?';
 }
 
+// "(?,?),(?,?)" or "($1,$2),($3,$4)": full chunks repeat on every page, so their text is kept.
+const valuesLists = new Map<string, string>();
+function valuesList(db: DbOrTx, rows: number, width: number): string {
+  const key = `${isPostgres(db)}/${rows}/${width}`;
+  let text = valuesLists.get(key);
+  if (text === undefined) {
+    const param = placeholder(db);
+    const tuples: string[] = [];
+    for (let r = 0; r < rows; r++) tuples.push(`(${Array.from({ length: width }, (_, c) => param(r * width + c + 1)).join(',')})`);
+    text = tuples.join(',');
+    if (valuesLists.size >= 64) valuesLists.clear();
+    valuesLists.set(key, text);
+  }
+  return text;
+}
+
 /**
  * A multi-row INSERT compiled by hand: Kysely builds a node per bound value, which costs more
  * than SQLite's own work on pages of thousands of rows. Rows of one call share their keys.
@@ -26,15 +42,12 @@ function placeholder(db: DbOrTx): (n: number) => string {
 async function insertAll(db: DbOrTx, table: string, rows: readonly object[], conflict = '') {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0]!);
-  const param = placeholder(db);
-  for (const part of chunks(rows, chunkOf(columns.length))) {
-    const params: unknown[] = [];
-    const tuples = part.map((row) => {
-      const values = row as Record<string, unknown>;
-      return `(${columns.map((c) => (params.push(values[c]), param(params.length))).join(',')})`;
-    });
-    const text = `${bulkWriteVerb(db, 'insert')} into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values ${tuples.join(',')} ${conflict}`;
-    await db.executeQuery(CompiledQuery.raw(text, params));
+  const head = `${bulkWriteVerb(db, 'insert')} into "${table}" (${columns.map((c) => `"${c}"`).join(',')}) values `;
+  for (const part of chunks(rows as readonly Record<string, unknown>[], chunkOf(columns.length))) {
+    const params: unknown[] = new Array(part.length * columns.length);
+    let i = 0;
+    for (const row of part) for (const c of columns) params[i++] = row[c];
+    await db.executeQuery(CompiledQuery.raw(`${head}${valuesList(db, part.length, columns.length)} ${conflict}`, params));
   }
 }
 
@@ -53,13 +66,21 @@ export async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<vo
   if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
 }
 
-export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (const part of chunks(ids, 1000)) {
-    const rows = await db.selectFrom('engagement_events').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', part).execute();
-    for (const r of rows) known.add(r.id);
+/** Rows of the workspace whose `column` is one of `values`, compiled by hand like insertAll (a page asks for thousands). */
+async function selectIn<Row>(db: DbOrTx, table: string, columns: readonly string[], workspaceId: string, column: string, values: readonly string[]): Promise<Row[]> {
+  const found: Row[] = [];
+  const param = placeholder(db);
+  const head = `select ${columns.map((c) => `"${c}"`).join(', ')} from "${table}" where "workspace_id" = ${param(1)} and "${column}" in `;
+  for (const part of chunks(values, chunkOf(1))) {
+    const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(`${head}(${part.map((_, i) => param(i + 2)).join(',')})`, [workspaceId, ...part]));
+    for (const row of rows) found.push(row);
   }
-  return known;
+  return found;
+}
+
+export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await selectIn<{ id: string }>(db, 'engagement_events', ['id'], workspaceId, 'id', ids);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** What a fold reads of a person's lead: everything it compares, counts or carries forward. */
@@ -69,17 +90,8 @@ const FOLDED_LEAD_COLUMNS = [
 ] as const;
 export type FoldedLead = Pick<LeadsTable, (typeof FOLDED_LEAD_COLUMNS)[number]>;
 
-/** The leads of these people; compiled by hand like insertAll (a page asks for thousands). */
-export async function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<FoldedLead[]> {
-  const found: FoldedLead[] = [];
-  const param = placeholder(db);
-  const columns = FOLDED_LEAD_COLUMNS.map((c) => `"${c}"`).join(', ');
-  for (const part of chunks(urns, chunkOf(1))) {
-    const text = `select ${columns} from "leads" where "workspace_id" = ${param(1)} and "contact_urn" in (${part.map((_, i) => param(i + 2)).join(',')})`;
-    const { rows } = await db.executeQuery<FoldedLead>(CompiledQuery.raw(text, [workspaceId, ...part]));
-    for (const row of rows) found.push(row);
-  }
-  return found;
+export function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<FoldedLead[]> {
+  return selectIn<FoldedLead>(db, 'leads', FOLDED_LEAD_COLUMNS, workspaceId, 'contact_urn', urns);
 }
 
 export function insertEvents(db: DbOrTx, rows: EngagementEventsTable[]) {
