@@ -21,8 +21,12 @@ export interface SyncProgress {
 
 /** Posts younger than this are synced and their engagement pulled. */
 export const SYNC_WINDOW_MS = 30 * 86_400_000;
-/** Events folded per transaction: larger pages amortize index and commit work, smaller ones hold the write lock less long. */
-export const FOLD_PAGE = 20_000;
+/**
+ * Events folded per transaction. A larger page turns a person's several events into one lead
+ * write and amortizes the commit; a smaller one holds the write lock for less time
+ * (docs/ingestion.md "What a sync does" has the figures).
+ */
+export const FOLD_PAGE = 50_000;
 
 export interface SyncResult {
   posts: number;
