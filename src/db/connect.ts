@@ -27,16 +27,23 @@ const pgTypes = {
 // Kysely prepares every query anew; on hot list endpoints preparing costs as much as running.
 // Statements are reused by SQL text (Kysely runs one query at a time per SQLite connection and
 // reads results with all(), so a cached statement is never busy when it is picked up again).
-function withStatementCache(sqlite: BetterSqlite3.Database, size = 500) {
+// Bulk statements (a fold page's multi-row inserts, its IN lists) run to tens of thousands of
+// bound values and their programs grow with them, so the cache is bounded by text size too.
+function withStatementCache(sqlite: BetterSqlite3.Database, size = 500, chars = 4_000_000) {
   const cache = new Map<string, BetterSqlite3.Statement>();
+  let held = 0;
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (!stmt) {
-        if (cache.size >= size) cache.clear();
+        if (cache.size >= size || held + sql.length > chars) {
+          cache.clear();
+          held = 0;
+        }
         stmt = sqlite.prepare(sql);
         cache.set(sql, stmt);
+        held += sql.length;
       }
       return stmt;
     },

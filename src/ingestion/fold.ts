@@ -151,8 +151,9 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
 }
 
 /**
- * Sets `column` in `changes` only when its value differs (and says whether it did): SQLite rewrites every index on a column
- * named in SET, even with an equal value, and leads carry a dozen indexes (company, score, touch).
+ * Sets `column` in `changes` only when its value differs, and says whether it did: SQLite
+ * rewrites every index on a column named in SET, even with an equal value, and leads carry a
+ * dozen indexes (company, score, touch).
  */
 function changed<K extends keyof repo.FoldedLeadChanges & keyof FoldedLead>(changes: repo.FoldedLeadChanges, lead: FoldedLead, column: K, value: LeadsTable[K]) {
   const current = lead[column];
