@@ -13,6 +13,9 @@ describe('clock settings', () => {
     const load = (env: Record<string, string>) => () => loadConfig({}, env);
     expect(load({ WARMLINE_CLOCK_START: '2025-06-02T09:00:00' })).toThrow('clock start must be epoch milliseconds or an ISO 8601 time with its zone'); // local time of which zone?
     expect(load({ WARMLINE_CLOCK_START: 'next monday' })).toThrow('(got "next monday")');
+    expect(load({ WARMLINE_CLOCK_START: '2025-02-29T09:00:00Z' })).toThrow('(got "2025-02-29T09:00:00Z")');
+    expect(load({ WARMLINE_CLOCK_START: '2025-04-31' })).toThrow('clock start must be');
+    expect(loadConfig({}, { WARMLINE_CLOCK_START: '2024-02-29' }).clockStart).toBe(Date.UTC(2024, 1, 29));
     expect(load({ WARMLINE_CLOCK_ANCHOR: '-5' })).toThrow('clock anchor must be');
     expect(load({ WARMLINE_CLOCK_RATE: '0' })).toThrow('clock rate must be a whole number from 1 to 1000000 (got "0")');
     expect(load({ WARMLINE_CLOCK_RATE: '2.5' })).toThrow('clock rate must be a whole number');

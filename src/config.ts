@@ -98,10 +98,16 @@ function toInt(name: string, raw: string | number, min: number, max: number): nu
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
+/** Date.parse rolls days past the month's end over (2025-02-30 is March 2nd); a user meant something else. */
+function isCalendarDate(iso: string): boolean {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
 /** An instant given as epoch milliseconds or as an ISO 8601 date or time with its zone; null when not given. */
 function toInstant(name: string, raw: string | null): number | null {
   if (raw === null || raw === '') return null;
-  const ms = /^\d+$/.test(raw) ? Number(raw) : ISO_INSTANT.test(raw) ? Date.parse(raw) : NaN;
+  const ms = /^\d+$/.test(raw) ? Number(raw) : ISO_INSTANT.test(raw) && isCalendarDate(raw) ? Date.parse(raw) : NaN;
   if (!Number.isSafeInteger(ms) || ms > 8.64e15) {
     throw new UsageError(`${name} must be epoch milliseconds or an ISO 8601 time with its zone, e.g. 2025-06-02T09:00:00Z (got "${raw}")`);
   }
