@@ -1,6 +1,7 @@
 // The one place that reads the environment. Every setting: its flag, its variable, its default.
 import path from 'node:path';
 import { UsageError } from './shared/errors.js';
+import { isCalendarDate } from './shared/time.js';
 
 export const NETWORK_KINDS = ['sandbox'] as const;
 export type NetworkKind = (typeof NETWORK_KINDS)[number];
@@ -97,12 +98,6 @@ function toInt(name: string, raw: string | number, min: number, max: number): nu
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-
-/** Date.parse rolls days past the month's end over (2025-02-30 is March 2nd); a user meant something else. */
-function isCalendarDate(iso: string): boolean {
-  const [y, m, d] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return m >= 1 && m <= 12 && d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
 
 /** An instant given as epoch milliseconds or as an ISO 8601 date or time with its zone; null when not given. */
 function toInstant(name: string, raw: string | null): number | null {

@@ -11,12 +11,23 @@ export function toIso(ms: number | null | undefined): string | null {
 
 /** Parses an ISO 8601 date-time with an offset or `Z`; undefined when it is not one. */
 export function parseIso(text: string): number | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})$/.test(text)) return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})$/.test(text) || !isCalendarDate(text)) return undefined;
   const ms = Date.parse(text);
   return Number.isNaN(ms) ? undefined : ms;
 }
 
 export const DAY_MS = 86_400_000;
+
+/** Days in a month (1–12) of a year of the Gregorian calendar. */
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Whether text starting `YYYY-MM-DD` names a real day: Date.parse rolls 2025-02-30 over to March 2nd. */
+export function isCalendarDate(text: string): boolean {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+}
 
 /** Epoch ms of 00:00:00Z of a `YYYY-MM-DD` date. */
 export function startOfDay(date: string): number {

@@ -1,5 +1,6 @@
 // Lax-mode coercions of Pydantic v2 (pydantic-core and speedate), for values that arrive as
 // strings (path and query parameters) or as JSON scalars in a body.
+import { daysInMonth } from '../../shared/time.js';
 
 export type Coerced<T> = { ok: true; value: T } | { ok: false; error?: string };
 
@@ -24,10 +25,6 @@ export function parseBoolString(raw: string): Coerced<boolean> {
 }
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= '0' && c <= '9';
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** Outcome of reading a date: a `YYYY-MM-DD` string, or why it is not one (speedate's words). */
 export type DateOutcome = { ok: true; value: string } | { ok: false; inexact: true } | { ok: false; error: string };
