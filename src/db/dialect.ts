@@ -12,3 +12,8 @@ export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter inst
  * back on error anyway, loses nothing.
  */
 export const bulkWriteVerb = (db: DbOrTx, verb: 'insert' | 'update'): string => (isPostgres(db) ? verb : `${verb} or fail`);
+
+/** The n-th (1-based) bound value's placeholder in SQL compiled by hand. */
+export function placeholder(db: DbOrTx): (n: number) => string {
+  return isPostgres(db) ? (n) => `$${n}` : () => '?';
+}

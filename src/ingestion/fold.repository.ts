@@ -1,7 +1,8 @@
 // Multi-row statements for folding a page of engagement (one round trip per table and chunk).
 import { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import { bulkWriteVerb, isPostgres } from '../db/dialect.js';
+import { bulkWriteVerb, isPostgres, placeholder } from '../db/dialect.js';
+import { selectWhereIn } from '../db/select-where-in.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
 import { PROFILE_COLUMNS } from './fold-rows.js';
@@ -12,11 +13,6 @@ const chunkOf = (columns: number) => Math.max(1, Math.floor(30_000 / columns));
 
 function* chunks<T>(rows: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < rows.length; i += size) yield rows.slice(i, i + size);
-}
-
-/** The n-th (1-based) bound value's placeholder in SQL compiled by hand. */
-function placeholder(db: DbOrTx): (n: number) => string {
-  return isPostgres(db) ? (n) => `$${n}` : () => '?';
 }
 
 // "(?,?),(?,?)" or "($1,$2),($3,$4)": full chunks repeat on every page, so their text is kept.
@@ -66,20 +62,8 @@ export async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<vo
   if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
 }
 
-/** Rows of the workspace whose `column` is one of `values`, compiled by hand like insertAll (a page asks for thousands). */
-async function selectIn<Row>(db: DbOrTx, table: string, columns: readonly string[], workspaceId: string, column: string, values: readonly string[]): Promise<Row[]> {
-  const found: Row[] = [];
-  const param = placeholder(db);
-  const head = `select ${columns.map((c) => `"${c}"`).join(', ')} from "${table}" where "workspace_id" = ${param(1)} and "${column}" in `;
-  for (const part of chunks(values, chunkOf(1))) {
-    const { rows } = await db.executeQuery<Row>(CompiledQuery.raw(`${head}(${part.map((_, i) => param(i + 2)).join(',')})`, [workspaceId, ...part]));
-    for (const row of rows) found.push(row);
-  }
-  return found;
-}
-
 export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  const rows = await selectIn<{ id: string }>(db, 'engagement_events', ['id'], workspaceId, 'id', ids);
+  const rows = await selectWhereIn(db, 'engagement_events', workspaceId, 'id', ids, ['id']);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -91,7 +75,7 @@ const FOLDED_LEAD_COLUMNS = [
 export type FoldedLead = Pick<LeadsTable, (typeof FOLDED_LEAD_COLUMNS)[number]>;
 
 export function findLeadsByContact(db: DbOrTx, workspaceId: string, urns: string[]): Promise<FoldedLead[]> {
-  return selectIn<FoldedLead>(db, 'leads', FOLDED_LEAD_COLUMNS, workspaceId, 'contact_urn', urns);
+  return selectWhereIn(db, 'leads', workspaceId, 'contact_urn', urns, FOLDED_LEAD_COLUMNS);
 }
 
 export function insertEvents(db: DbOrTx, rows: EngagementEventsTable[]) {

@@ -3,10 +3,10 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Database, Db } from '../db/database.js';
+import { selectWhereIn } from '../db/select-where-in.js';
 import { UsageError } from '../shared/errors.js';
 import { campaignDoc, connectionDoc, leadDoc } from './snapshot.lead-rows.js';
 import { companyDoc, contactDoc, creditDoc, postDoc, teamMemberDoc } from './snapshot.rows.js';
-import { selectWhereIn } from './snapshot.store.js';
 
 const PAGE = 1000;
 

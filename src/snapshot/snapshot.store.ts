@@ -41,17 +41,3 @@ export async function deleteWhereIn(db: DbOrTx, table: Table, workspaceId: strin
       .execute();
   }
 }
-
-export async function selectWhereIn<T extends Table>(db: DbOrTx, table: T, workspaceId: string, column: string, values: string[]): Promise<Database[T][]> {
-  const out: Database[T][] = [];
-  for (let i = 0; i < values.length; i += MAX_ROWS) {
-    const rows = await (db as any)
-      .selectFrom(table)
-      .selectAll()
-      .where('workspace_id', '=', workspaceId)
-      .where(column, 'in', values.slice(i, i + MAX_ROWS))
-      .execute();
-    out.push(...rows);
-  }
-  return out;
-}
