@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { serveCommand } from './cli/serve.command.js';
+import { settingsTable } from './cli/settings-table.js';
+import { loadConfig, SETTINGS } from './config.js';
 
 describe('clock settings', () => {
   it('take epoch milliseconds or ISO 8601 dates and times with a zone', () => {
@@ -19,5 +22,39 @@ describe('clock settings', () => {
     expect(load({ WARMLINE_CLOCK_ANCHOR: '-5' })).toThrow('clock anchor must be');
     expect(load({ WARMLINE_CLOCK_RATE: '0' })).toThrow('clock rate must be a whole number from 1 to 1000000 (got "0")');
     expect(load({ WARMLINE_CLOCK_RATE: '2.5' })).toThrow('clock rate must be a whole number');
+  });
+});
+
+describe('the settings declaration', () => {
+  it('is what the README settings table says, row for row', () => {
+    const readme = fs.readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('| flag | environment | default | meaning |');
+    const table = readme.slice(start, readme.indexOf('\n\n', start));
+    expect(table).toBe(settingsTable());
+  });
+
+  it("gives `serve --help` every flag with its variable and default", () => {
+    const help = serveCommand().helpInformation().replace(/\s+/g, ' ');
+    for (const s of Object.values(SETTINGS) as { flag?: { spec: string }; env: string }[]) {
+      if (s.flag) expect(help).toContain(s.flag.spec);
+      if (s.flag) expect(help).toContain(`[env ${s.env}]`);
+    }
+    expect(help).toContain('port (HTTPS) [env WARMLINE_PORT] (default: 8443)');
+  });
+
+  it('reads a flag before the environment and the environment before the default', () => {
+    expect(loadConfig({ port: '9000' }, { WARMLINE_PORT: '9001' }).port).toBe(9000);
+    expect(loadConfig({}, { WARMLINE_PORT: '9001' }).port).toBe(9001);
+    expect(loadConfig({}, {}).port).toBe(8443);
+    expect(loadConfig({}, { WARMLINE_DEMO: 'true' }).demo).toBe(true);
+    expect(loadConfig({}, { WARMLINE_DEMO: 'off' }).demo).toBe(false);
+    expect(loadConfig({ dataDir: '/tmp/wl-x' }, {}).db).toEqual({ dialect: 'sqlite', file: '/tmp/wl-x/warmline.db' });
+  });
+
+  it('refuses a bad value with one message naming the setting', () => {
+    expect(() => loadConfig({}, { WARMLINE_PORT: '70000' })).toThrow('port must be a whole number from 0 to 65535 (got "70000")');
+    expect(() => loadConfig({}, { WARMLINE_LOG_LEVEL: 'loud' })).toThrow('log level must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
+    expect(() => loadConfig({}, { WARMLINE_TRUST_PROXY: 'maybe' })).toThrow('trust proxy must be true or false (got "maybe")');
+    expect(() => loadConfig({}, { WARMLINE_TLS_CERT: '/x.pem' })).toThrow('--tls-cert and --tls-key go together');
   });
 });

@@ -1,5 +1,9 @@
-// The one place that reads the environment. Every setting: its flag, its variable, its default.
+// The one place that reads the environment, and the one declaration of every setting: its flag,
+// its variable, its default, its help text and its schema. The Config type, the commands'
+// options (and so `--help`), validation and the README's settings table all follow from SETTINGS.
 import path from 'node:path';
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { UsageError } from './shared/errors.js';
 import { isCalendarDate } from './shared/time.js';
 
@@ -8,81 +12,71 @@ export type NetworkKind = (typeof NETWORK_KINDS)[number];
 
 export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
-export interface Config {
-  readonly dataDir: string;
-  readonly db: DbTarget;
-  readonly host: string;
-  readonly port: number;
-  readonly rateLimitPerMinute: number;
-  readonly tlsCertFile: string | null;
-  readonly tlsKeyFile: string | null;
-  readonly trustProxy: boolean;
-  readonly redisUrl: string | null;
-  readonly publicUrl: string | null;
-  readonly secret: string | null;
-  readonly logLevel: string;
-  readonly demo: boolean;
-  readonly worker: boolean;
-  readonly workerIdleMs: number;
-  readonly network: NetworkKind;
-  readonly sandboxSeed: string;
-  readonly sandboxLatencyMs: number;
-  /** Pause between two syncs of a team member's network activity. */
-  readonly syncIntervalMs: number;
-  /**
-   * > 1 makes the sandbox's engagement arrive, and syncs run, that many times sooner while the
-   * clock stays real (the demo). The clock settings below speed up time itself instead.
-   */
-  readonly demoTimeScale: number;
-  /** The process clock shows `clockStart` at the real instant `clockAnchor` and runs `clockRate` times as fast; null: now. */
-  readonly clockStart: number | null;
-  readonly clockAnchor: number | null;
-  readonly clockRate: number;
+/** Where a setting's flag appears: on every command (`common`), on `serve` only, or nowhere (environment only). */
+export type FlagScope = 'common' | 'serve';
+
+interface Setting<T> {
+  readonly env: string;
+  /** The commander flag (`--port <port>`, `--trust-proxy`, `--no-demo`); absent for environment-only settings. */
+  readonly flag?: { readonly spec: string; readonly scope: FlagScope };
+  /** The raw default, as the environment would give it; null: not set. */
+  readonly default: string | null;
+  /** The default as the README and `--help` show it, where the raw one says nothing to a reader. */
+  readonly shownDefault?: string;
+  readonly help: string;
+  /** Turns the raw text (or a flag's value) into the setting's value; throws a UsageError naming the setting. */
+  readonly read: (raw: string | number | boolean | null, context: { dataDir: string }) => T;
 }
 
-/** Values given on the command line; anything not given falls back to the environment, then defaults. */
-export interface ConfigFlags {
-  dataDir?: string;
-  db?: string;
-  host?: string;
-  port?: string | number;
-  rateLimit?: string | number;
-  tlsCert?: string;
-  tlsKey?: string;
-  trustProxy?: boolean;
-  redisUrl?: string;
-  publicUrl?: string;
-  logLevel?: string;
-  demo?: boolean;
-  worker?: boolean;
-  network?: string;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Checks a value against a TypeBox schema; `expected` finishes the sentence "<name> must be …". */
+function checked<T>(name: string, schema: TSchema, expected: string, raw: unknown, value: unknown): T {
+  if (!Value.Check(schema, value)) throw new UsageError(`${name} must be ${expected} (got "${String(raw)}")`);
+  return value as T;
 }
 
-export const SETTINGS = {
-  dataDir: { env: 'WARMLINE_DATA_DIR', default: './data' },
-  db: { env: 'WARMLINE_DB', default: '<data-dir>/warmline.db' },
-  host: { env: 'WARMLINE_HOST', default: '127.0.0.1' },
-  port: { env: 'WARMLINE_PORT', default: '8443' },
-  rateLimit: { env: 'WARMLINE_RATE_LIMIT', default: '80' },
-  tlsCert: { env: 'WARMLINE_TLS_CERT', default: null },
-  tlsKey: { env: 'WARMLINE_TLS_KEY', default: null },
-  trustProxy: { env: 'WARMLINE_TRUST_PROXY', default: 'false' },
-  redisUrl: { env: 'WARMLINE_REDIS_URL', default: null },
-  publicUrl: { env: 'WARMLINE_PUBLIC_URL', default: null },
-  secret: { env: 'WARMLINE_SECRET', default: null },
-  logLevel: { env: 'WARMLINE_LOG_LEVEL', default: 'info' },
-  demo: { env: 'WARMLINE_DEMO', default: 'true' },
-  worker: { env: 'WARMLINE_WORKER', default: 'true' },
-  workerIdleMs: { env: 'WARMLINE_WORKER_IDLE_MS', default: '1000' },
-  network: { env: 'WARMLINE_NETWORK', default: 'sandbox' },
-  sandboxSeed: { env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox' },
-  sandboxLatencyMs: { env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0' },
-  syncIntervalMs: { env: 'WARMLINE_SYNC_INTERVAL_MS', default: '900000' },
-  demoTimeScale: { env: 'WARMLINE_DEMO_TIME_SCALE', default: '1' },
-  clockStart: { env: 'WARMLINE_CLOCK_START', default: null },
-  clockAnchor: { env: 'WARMLINE_CLOCK_ANCHOR', default: null },
-  clockRate: { env: 'WARMLINE_CLOCK_RATE', default: '1' },
-} as const;
+function int(name: string, min: number, max: number) {
+  const schema = Type.Integer({ minimum: min, maximum: max });
+  return (raw: string | number | boolean | null): number => {
+    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : NaN;
+    return checked<number>(name, schema, `a whole number from ${min} to ${max}`, raw, value);
+  };
+}
+
+function bool(name: string) {
+  return (raw: string | number | boolean | null): boolean => {
+    if (typeof raw === 'boolean') return raw;
+    const text = String(raw);
+    if (/^(1|true|yes|on)$/i.test(text)) return true;
+    if (/^(0|false|no|off|)$/i.test(text)) return false;
+    throw new UsageError(`${name} must be true or false (got "${text}")`);
+  };
+}
+
+function oneOf<const L extends readonly string[]>(name: string, literals: L) {
+  const schema = Type.Union(literals.map((l) => Type.Literal(l)));
+  return (raw: string | number | boolean | null): L[number] => checked<L[number]>(name, schema, `one of ${literals.join(', ')}`, raw, String(raw));
+}
+
+const text = (raw: string | number | boolean | null): string => String(raw);
+const optionalText = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : String(raw));
+const optionalPath = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : path.resolve(String(raw)));
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+
+/** An instant given as epoch milliseconds or as an ISO 8601 date or time with its zone; null when not given. */
+function instant(name: string) {
+  return (raw: string | number | boolean | null): number | null => {
+    if (raw === null || raw === '') return null;
+    const s = String(raw);
+    const ms = /^\d+$/.test(s) ? Number(s) : ISO_INSTANT.test(s) && isCalendarDate(s) ? Date.parse(s) : NaN;
+    if (!Number.isSafeInteger(ms) || ms > 8.64e15) {
+      throw new UsageError(`${name} must be epoch milliseconds or an ISO 8601 time with its zone, e.g. 2025-06-02T09:00:00Z (got "${s}")`);
+    }
+    return ms;
+  };
+}
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
   if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value };
@@ -91,68 +85,117 @@ export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
   return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
 }
 
-function toInt(name: string, raw: string | number, min: number, max: number): number {
-  const n = typeof raw === 'number' ? raw : Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  return n;
-}
+const setting = <T>(s: Setting<T>) => s;
 
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+export const SETTINGS = {
+  dataDir: setting({
+    env: 'WARMLINE_DATA_DIR', flag: { spec: '--data-dir <dir>', scope: 'common' }, default: './data',
+    help: 'data directory (SQLite file, TLS certificate, server secret)',
+    read: (raw) => path.resolve(String(raw)),
+  }),
+  db: setting({
+    env: 'WARMLINE_DB', flag: { spec: '--db <url>', scope: 'common' }, default: null, shownDefault: '<data-dir>/warmline.db',
+    help: 'database: a file path or `sqlite:<path>` URL, or a `postgres://user@host:port/db` URL',
+    read: (raw, { dataDir }) => parseDbTarget(raw === null ? path.join(dataDir, 'warmline.db') : String(raw)),
+  }),
+  host: setting({
+    env: 'WARMLINE_HOST', flag: { spec: '--host <host>', scope: 'serve' }, default: '127.0.0.1',
+    help: 'address to listen on (0.0.0.0 for every interface)', read: text,
+  }),
+  port: setting({ env: 'WARMLINE_PORT', flag: { spec: '--port <port>', scope: 'serve' }, default: '8443', help: 'port (HTTPS)', read: int('port', 0, 65535) }),
+  rateLimit: setting({
+    env: 'WARMLINE_RATE_LIMIT', flag: { spec: '--rate-limit <n>', scope: 'serve' }, default: '80',
+    help: 'requests per rolling minute per workspace', read: int('rate limit', 1, 100_000_000),
+  }),
+  tlsCert: setting({
+    env: 'WARMLINE_TLS_CERT', flag: { spec: '--tls-cert <file>', scope: 'serve' }, default: null, shownDefault: 'self-signed',
+    help: 'PEM certificate to use instead of the generated one (with --tls-key)', read: optionalPath,
+  }),
+  tlsKey: setting({
+    env: 'WARMLINE_TLS_KEY', flag: { spec: '--tls-key <file>', scope: 'serve' }, default: null, shownDefault: 'self-signed',
+    help: 'PEM private key for --tls-cert', read: optionalPath,
+  }),
+  trustProxy: setting({
+    env: 'WARMLINE_TRUST_PROXY', flag: { spec: '--trust-proxy', scope: 'serve' }, default: 'false', shownDefault: 'off',
+    help: 'plain HTTP behind a TLS-terminating proxy; requests must carry X-Forwarded-Proto: https', read: bool('trust proxy'),
+  }),
+  redisUrl: setting({
+    env: 'WARMLINE_REDIS_URL', flag: { spec: '--redis-url <url>', scope: 'serve' }, default: null, shownDefault: 'none',
+    help: 'share the rate limit between several server processes through Redis', read: optionalText,
+  }),
+  publicUrl: setting({
+    env: 'WARMLINE_PUBLIC_URL', flag: { spec: '--public-url <url>', scope: 'serve' }, default: null, shownDefault: 'as reached',
+    help: 'base URL used in links the service returns (placeholder pictures)',
+    read: (raw) => optionalText(raw)?.replace(/\/+$/, '') ?? null,
+  }),
+  logLevel: setting({
+    env: 'WARMLINE_LOG_LEVEL', flag: { spec: '--log-level <level>', scope: 'serve' }, default: 'info',
+    help: 'fatal, error, warn, info, debug, trace or silent; debug adds one line per request', read: oneOf('log level', LOG_LEVELS),
+  }),
+  demo: setting({
+    env: 'WARMLINE_DEMO', flag: { spec: '--no-demo', scope: 'serve' }, default: 'true', shownDefault: 'demo on',
+    help: 'do not create the demo workspace on a fresh database', read: bool('demo'),
+  }),
+  worker: setting({
+    env: 'WARMLINE_WORKER', flag: { spec: '--no-worker', scope: 'serve' }, default: 'true', shownDefault: 'worker on',
+    help: 'serve the API only; run the engines with `warmline worker` elsewhere', read: bool('worker'),
+  }),
+  workerIdleMs: setting({
+    env: 'WARMLINE_WORKER_IDLE_MS', default: '1000',
+    help: 'how long the worker rests when no task has work (on the process clock; at least 10 real ms)', read: int('worker idle time', 10, 3_600_000),
+  }),
+  network: setting({
+    env: 'WARMLINE_NETWORK', default: 'sandbox',
+    help: 'the network provider (sandbox: the built-in simulated network)', read: oneOf('network', NETWORK_KINDS),
+  }),
+  sandboxSeed: setting({ env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox', help: 'seed of the simulated network (same seed, same world)', read: text }),
+  sandboxLatencyMs: setting({
+    env: 'WARMLINE_SANDBOX_LATENCY_MS', default: '0',
+    help: 'delay before the simulated network answers a send (crash tests use it)', read: int('sandbox latency', 0, 60_000),
+  }),
+  syncIntervalMs: setting({
+    env: 'WARMLINE_SYNC_INTERVAL_MS', default: '900000',
+    help: "pause between two syncs of a CONNECTED member's posts and engagement", read: int('sync interval', 1_000, 86_400_000),
+  }),
+  demoTimeScale: setting({
+    env: 'WARMLINE_DEMO_TIME_SCALE', default: '1',
+    help: "makes the simulated network's engagement arrive, and syncs run, that many times faster (for demos); the clock stays real",
+    read: int('demo time scale', 1, 10_000),
+  }),
+  clockStart: setting({
+    env: 'WARMLINE_CLOCK_START', default: null, shownDefault: 'now',
+    help: 'the time the process clock shows at WARMLINE_CLOCK_ANCHOR: epoch milliseconds or ISO 8601 with a zone (2025-06-02T09:00:00Z)',
+    read: instant('clock start'),
+  }),
+  clockAnchor: setting({
+    env: 'WARMLINE_CLOCK_ANCHOR', default: null, shownDefault: 'process start',
+    help: 'the real instant at which the clock showed WARMLINE_CLOCK_START (same forms)', read: instant('clock anchor'),
+  }),
+  clockRate: setting({
+    env: 'WARMLINE_CLOCK_RATE', default: '1',
+    help: 'simulated milliseconds per real millisecond, 1 to 1000000 (3600: a real second is an hour)', read: int('clock rate', 1, 1_000_000),
+  }),
+  secret: setting({
+    env: 'WARMLINE_SECRET', default: null, shownDefault: 'generated',
+    help: 'the secret that signs cursors; the same on every process of a deployment (otherwise created once in `<data-dir>/secret.key`)',
+    read: optionalText,
+  }),
+} as const;
 
-/** An instant given as epoch milliseconds or as an ISO 8601 date or time with its zone; null when not given. */
-function toInstant(name: string, raw: string | null): number | null {
-  if (raw === null || raw === '') return null;
-  const ms = /^\d+$/.test(raw) ? Number(raw) : ISO_INSTANT.test(raw) && isCalendarDate(raw) ? Date.parse(raw) : NaN;
-  if (!Number.isSafeInteger(ms) || ms > 8.64e15) {
-    throw new UsageError(`${name} must be epoch milliseconds or an ISO 8601 time with its zone, e.g. 2025-06-02T09:00:00Z (got "${raw}")`);
-  }
-  return ms;
-}
+export type SettingName = keyof typeof SETTINGS;
 
-function toBool(name: string, raw: string | boolean): boolean {
-  if (typeof raw === 'boolean') return raw;
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off|)$/i.test(raw)) return false;
-  throw new UsageError(`${name} must be true or false (got "${raw}")`);
-}
+export type Config = { readonly [K in SettingName]: ReturnType<(typeof SETTINGS)[K]['read']> };
+
+/** Values given on the command line, keyed like the settings; anything not given falls back to the environment, then the default. */
+export type ConfigFlags = { [K in SettingName]?: string | number | boolean };
 
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
-  const pick = <K extends keyof typeof SETTINGS>(key: K, flag: string | number | boolean | undefined) =>
-    flag ?? env[SETTINGS[key].env] ?? SETTINGS[key].default;
-  const dataDir = path.resolve(String(pick('dataDir', flags.dataDir)));
-  const dbRaw = flags.db ?? env.WARMLINE_DB ?? path.join(dataDir, 'warmline.db');
-  const tlsCertFile = pick('tlsCert', flags.tlsCert) as string | null;
-  const tlsKeyFile = pick('tlsKey', flags.tlsKey) as string | null;
-  if ((tlsCertFile === null) !== (tlsKeyFile === null)) throw new UsageError('--tls-cert and --tls-key go together');
-  const logLevel = String(pick('logLevel', flags.logLevel));
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
-    throw new UsageError(`log level must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`);
-  }
-  const network = String(pick('network', flags.network));
-  if (!(NETWORK_KINDS as readonly string[]).includes(network)) throw new UsageError(`network must be one of ${NETWORK_KINDS.join(', ')} (got "${network}")`);
-  return Object.freeze({
-    dataDir,
-    db: parseDbTarget(dbRaw),
-    host: String(pick('host', flags.host)),
-    port: toInt('port', pick('port', flags.port) as string, 0, 65535),
-    rateLimitPerMinute: toInt('rate limit', pick('rateLimit', flags.rateLimit) as string, 1, 100_000_000),
-    tlsCertFile: tlsCertFile && path.resolve(tlsCertFile),
-    tlsKeyFile: tlsKeyFile && path.resolve(tlsKeyFile),
-    trustProxy: toBool('trust proxy', pick('trustProxy', flags.trustProxy) as string),
-    redisUrl: pick('redisUrl', flags.redisUrl) as string | null,
-    publicUrl: (pick('publicUrl', flags.publicUrl) as string | null)?.replace(/\/+$/, '') ?? null,
-    secret: pick('secret', undefined) as string | null,
-    logLevel,
-    demo: toBool('demo', pick('demo', flags.demo) as string),
-    worker: toBool('worker', pick('worker', flags.worker) as string),
-    workerIdleMs: toInt('worker idle time', pick('workerIdleMs', undefined) as string, 10, 3_600_000),
-    network: network as NetworkKind,
-    sandboxSeed: String(pick('sandboxSeed', undefined)),
-    sandboxLatencyMs: toInt('sandbox latency', pick('sandboxLatencyMs', undefined) as string, 0, 60_000),
-    syncIntervalMs: toInt('sync interval', pick('syncIntervalMs', undefined) as string, 1_000, 86_400_000),
-    demoTimeScale: toInt('demo time scale', pick('demoTimeScale', undefined) as string, 1, 10_000),
-    clockStart: toInstant('clock start', pick('clockStart', undefined) as string | null),
-    clockAnchor: toInstant('clock anchor', pick('clockAnchor', undefined) as string | null),
-    clockRate: toInt('clock rate', pick('clockRate', undefined) as string, 1, 1_000_000),
-  });
+  const raw = (name: SettingName) => flags[name] ?? env[SETTINGS[name].env] ?? SETTINGS[name].default;
+  // The data directory comes first: the database's default file lives in it.
+  const context = { dataDir: SETTINGS.dataDir.read(raw('dataDir'), { dataDir: '' }) };
+  const config = Object.fromEntries(
+    (Object.keys(SETTINGS) as SettingName[]).map((name) => [name, (SETTINGS[name].read as Setting<unknown>['read'])(raw(name), context)]),
+  ) as unknown as Config;
+  if ((config.tlsCert === null) !== (config.tlsKey === null)) throw new UsageError('--tls-cert and --tls-key go together');
+  return Object.freeze(config);
 }

@@ -1,18 +1,28 @@
 // Options every command shares, and how results are printed (human text, or JSON with --json).
 import { Command, Option } from 'commander';
-import { loadConfig, SETTINGS, type Config, type ConfigFlags } from '../config.js';
+import { loadConfig, SETTINGS, type Config, type ConfigFlags, type FlagScope, type SettingName } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
 
 export interface CommonFlags extends ConfigFlags {
   json?: boolean;
 }
 
-/** `--db`, `--data-dir` and `--json`, with the environment variables they fall back to. */
+/**
+ * The flags of the settings declared for `scope`, from their one declaration in config.ts. The
+ * environment is read by loadConfig alone: a flag left out is null here and falls back to it.
+ */
+export function withSettingOptions(command: Command, scope: FlagScope): Command {
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const { flag, env, help, shownDefault, default: fallback } = SETTINGS[name] as (typeof SETTINGS)[SettingName] & { shownDefault?: string };
+    if (flag?.scope !== scope) continue;
+    command.addOption(new Option(flag.spec, `${help} [env ${env}]`).default(null, shownDefault ?? fallback ?? 'none'));
+  }
+  return command;
+}
+
+/** The settings every command shares (`--db`, `--data-dir`) and `--json`. */
 export function withCommonOptions(command: Command): Command {
-  return command
-    .addOption(new Option('--db <url>', 'database: a file path or sqlite: URL, or a postgres:// URL').env(SETTINGS.db.env))
-    .addOption(new Option('--data-dir <dir>', 'data directory (SQLite file, TLS certificate, secret)').env(SETTINGS.dataDir.env))
-    .option('--json', 'machine-readable output');
+  return withSettingOptions(command, 'common').option('--json', 'machine-readable output');
 }
 
 export function configFrom(flags: CommonFlags): Config {

@@ -1,24 +1,11 @@
-import { Command, Option } from 'commander';
-import { loadConfig, SETTINGS, type ConfigFlags } from '../config.js';
+import { Command } from 'commander';
+import { loadConfig, type ConfigFlags } from '../config.js';
 import { createContext, loadOrCreateSecret } from '../context.js';
 import { createWorker } from '../engine/worker-tasks.js';
-import { withCommonOptions, type CommonFlags } from './options.js';
-
-const env = (key: keyof typeof SETTINGS) => SETTINGS[key].env;
+import { withCommonOptions, withSettingOptions, type CommonFlags } from './options.js';
 
 export function serveCommand(): Command {
-  return withCommonOptions(new Command('serve').description('migrate the database and serve the v2 API over HTTPS'))
-    .addOption(new Option('--host <host>', 'address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)').env(env('host')))
-    .addOption(new Option('--port <port>', 'port to listen on (default 8443)').env(env('port')))
-    .addOption(new Option('--rate-limit <n>', 'requests per rolling minute per workspace (default 80)').env(env('rateLimit')))
-    .addOption(new Option('--tls-cert <file>', 'PEM certificate (default: self-signed, created in the data directory)').env(env('tlsCert')))
-    .addOption(new Option('--tls-key <file>', 'PEM private key for --tls-cert').env(env('tlsKey')))
-    .addOption(new Option('--trust-proxy', 'plain HTTP behind a TLS-terminating proxy; requests must carry X-Forwarded-Proto: https').env(env('trustProxy')))
-    .addOption(new Option('--redis-url <url>', 'share the rate limit across processes through Redis').env(env('redisUrl')))
-    .addOption(new Option('--public-url <url>', 'base URL for links to the service (default: as the client reached it)').env(env('publicUrl')))
-    .addOption(new Option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (default info)').env(env('logLevel')))
-    .addOption(new Option('--no-demo', 'do not create the demo workspace on first run').env(env('demo')))
-    .addOption(new Option('--no-worker', 'serve the API only; run the engines elsewhere with `warmline worker`').env(env('worker')))
+  return withSettingOptions(withCommonOptions(new Command('serve').description('migrate the database and serve the v2 API over HTTPS')), 'serve')
     .action(async (flags: CommonFlags & ConfigFlags) => {
       // The HTTP stack is loaded here, not with the module: every other command starts without it.
       const [{ buildServer }, { loadTlsMaterial }, { prepareFirstRun }] = await Promise.all([

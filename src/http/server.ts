@@ -94,7 +94,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
       };
     });
     registerAuth(api, deps.db);
-    await registerRateLimit(api, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+    await registerRateLimit(api, { perMinute: config.rateLimit, redisUrl: config.redisUrl });
     registerAuthRejection(api);
     await registerApiRoutes(api, deps);
   });

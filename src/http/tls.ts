@@ -16,9 +16,9 @@ const fingerprintOf = (cert: string) => new X509Certificate(cert).fingerprint256
 
 /** The configured pair, or a self-signed certificate kept in the data directory (created once). */
 export async function loadTlsMaterial(config: Config): Promise<TlsMaterial> {
-  if (config.tlsCertFile && config.tlsKeyFile) {
-    const cert = fs.readFileSync(config.tlsCertFile, 'utf8');
-    return { cert, key: fs.readFileSync(config.tlsKeyFile, 'utf8'), fingerprint: fingerprintOf(cert), selfSigned: false };
+  if (config.tlsCert && config.tlsKey) {
+    const cert = fs.readFileSync(config.tlsCert, 'utf8');
+    return { cert, key: fs.readFileSync(config.tlsKey, 'utf8'), fingerprint: fingerprintOf(cert), selfSigned: false };
   }
   const certFile = path.join(config.dataDir, 'tls', 'cert.pem');
   const keyFile = path.join(config.dataDir, 'tls', 'key.pem');
