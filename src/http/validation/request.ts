@@ -2,6 +2,7 @@
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { issues, type ValidationIssue } from './errors.js';
 import { PythonJsonError, parsePythonJson } from './python-json.js';
+import { assertSupportedSchema } from './supported-keywords.js';
 import { checkObject, walk, type JsonSchema } from './validate.js';
 
 /** Thrown by the validator compiler; the error handler re-validates every part to report all issues. */
@@ -69,8 +70,9 @@ export function validatePart(part: Part, schema: JsonSchema, data: unknown, out:
   return walk(schema, data, ['body'], 'json', out);
 }
 
-export const pydanticValidatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart }) => {
+export const pydanticValidatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ schema, httpPart, method, url }) => {
   const part = (httpPart === 'query' ? 'querystring' : httpPart) as Part;
+  assertSupportedSchema(schema, `${method} ${url} ${part}`);
   return (data: unknown) => {
     const out: ValidationIssue[] = [];
     const value = validatePart(part, schema, data, out);

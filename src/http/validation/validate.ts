@@ -25,7 +25,7 @@ export function registerModelCheck(name: string, check: (value: Record<string, u
   modelChecks.set(name, check);
 }
 
-function resolve(schema: JsonSchema): JsonSchema {
+export function resolve(schema: JsonSchema): JsonSchema {
   if (typeof schema.$ref === 'string') {
     const target = registry.get(schema.$ref.replace(/^#\/components\/schemas\//, '').replace(/#$/, ''));
     if (!target) throw new Error(`unknown schema $ref ${schema.$ref}`);
