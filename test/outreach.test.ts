@@ -156,6 +156,18 @@ describeEachDialect('outreach rules', (dialect) => {
     expect(invitations.find((i) => i.contact_urn === urns[1])!.note!.length).toBeLessThanOrEqual(300);
   });
 
+  it('stops the step when the network cannot say who is connected: a restricted sender pauses and invites nobody', async () => {
+    clock.set(MONDAY_0800_UTC);
+    const { ws, campaignId } = await outreachWorld(server, { senders: 1, contacts: 3, urnPrefix: 'Look' });
+    clock.set(MONDAY_0800_UTC + HOUR);
+    sandboxOf(server).failNextLookup('account_restricted');
+    await runUntil(server, clock, MONDAY_0800_UTC + HOUR + 30 * 60_000);
+    const stats = await campaignStats(db(), clock, ws.id, campaignId);
+    expect(stats.senders[0]!.paused!.reason).toContain('injected account_restricted');
+    expect(await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute()).toEqual([]);
+    expect(stats.contacts).toMatchObject({ QUEUED: 3 });
+  });
+
   it('pauses a sender the network limits for a day while the other sender carries on; stats show it', async () => {
     clock.set(MONDAY_0800_UTC);
     const { ws, senders, campaignId } = await outreachWorld(server, { senders: 2, contacts: 8, urnPrefix: 'Lim' });

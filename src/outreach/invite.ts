@@ -53,8 +53,10 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
   if (note !== null && note.length > MAX_NOTE_LENGTH) return (await update(finalState(c, 'SKIPPED', `note longer than ${MAX_NOTE_LENGTH} characters`)), 'next');
 
   // A participant already connected (no invitation needed) or with an invitation pending wins.
+  // A provider error here stops the step like any other (a restricted account pauses its sender):
+  // inviting as if nobody were connected would send what the network may refuse or duplicate.
   const available = await h.availableSenders(contact.campaign_id);
-  const states = await network.connectionStates(ws, available, urn).catch(() => []);
+  const states = await network.connectionStates(ws, available, urn);
   for (const [i, memberId] of available.entries()) {
     const state = states[i];
     if (state === 'CONNECTED') return (await update({ ...finalState(c, 'CONNECTED', 'already connected'), sender_id: memberId, connected_at: c.now }), 'next');

@@ -36,7 +36,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 };
 
 /** Failures a test can ask for: the next sends fail this way. */
-export type InjectedFailure = 'transient' | 'limit_reached' | 'account_disconnected';
+export type InjectedFailure = 'transient' | 'limit_reached' | 'account_disconnected' | 'account_restricted';
 
 const DAY_MS = 86_400_000;
 
@@ -44,6 +44,7 @@ export class SandboxNetwork implements NetworkProvider {
   readonly name = 'sandbox';
   readonly options: SandboxOptions;
   private readonly injected: InjectedFailure[] = [];
+  private readonly injectedLookups: InjectedFailure[] = [];
 
   constructor(private readonly db: Db, private readonly clock: Clock, options: Partial<SandboxOptions> = {}) {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
@@ -82,6 +83,11 @@ export class SandboxNetwork implements NetworkProvider {
     for (let i = 0; i < times; i++) this.injected.push(failure);
   }
 
+  /** The next look-up of connection states (connectionStates) fails with this kind. */
+  failNextLookup(failure: InjectedFailure): void {
+    this.injectedLookups.push(failure);
+  }
+
   // --- NetworkProvider ---
 
   async findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile> {
@@ -97,6 +103,8 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]> {
+    const failure = this.injectedLookups.shift();
+    if (failure) throw new NetworkError(failure, `injected ${failure}`);
     const relations = await repo.findRelations(this.db, workspaceId, teamMemberIds, contactUrn, this.clock.now());
     return relations.map((relation) => (relation?.state === 'CONNECTED' ? stateOf(relation) : null));
   }
