@@ -6,7 +6,7 @@ import { startServer, type TestServer } from './helpers/server.js';
 
 const LIST = '/v2/networking/campaigns';
 const NOT_FOUND = { detail: 'Campaign not found' };
-const CAMPAIGN_KEYS = ['id', 'name', 'status', 'creator', 'participants', 'description', 'contacts'];
+const CAMPAIGN_KEYS = ['id', 'name', 'status', 'creator', 'participants', 'description', 'contacts', 'contacts_total'];
 const USER_KEYS = [
   'id', 'email', 'first_name', 'last_name', 'is_active_seat', 'integration_status', 'network_username',
   'profile_views_count', 'followers_count', 'last_network_update', 'profile_picture',
@@ -141,6 +141,17 @@ describeEachDialect('networking campaigns', (dialect) => {
     expect([foreign.status, foreign.body]).toEqual([400, { detail: 'Invalid cursor' }]);
     expect((await other.client.get(LIST)).body).toMatchObject({ total: 1, items: [expect.objectContaining({ name: 'theirs' })] });
     for (const limit of ['0', '51', 'x']) expect((await ws.client.get(`${LIST}?limit=${limit}`)).status).toBe(422);
+  });
+
+  it("lists the first 100 contacts of each campaign on a list page, with contacts_total; the campaign's own GET lists them all", async () => {
+    const { ws, id } = await workspaceWithCampaign();
+    const profiles = Array.from({ length: 150 }, (_, i) => ({ username: `person-${i}` }));
+    expect((await ws.client.put(`${LIST}/${id}`, { json: { profiles } })).status).toBe(200);
+    const one = (await ws.client.get(`${LIST}/${id}`)).body;
+    expect([one.contacts.length, one.contacts_total]).toEqual([150, 150]);
+    const [listed] = (await ws.client.get(LIST)).body.items;
+    expect([listed.contacts.length, listed.contacts_total]).toEqual([100, 150]);
+    expect(listed.contacts).toEqual(one.contacts.slice(0, 100));
   });
 
   it('documents the networking endpoints and the NetworkingCampaignList component in OpenAPI', async () => {

@@ -56,15 +56,27 @@ export function listParticipants(db: DbOrTx, workspaceId: string, campaignIds: s
     .execute();
 }
 
-export function listContacts(db: DbOrTx, workspaceId: string, campaignIds: string[]) {
-  return db
+/** A campaign's contacts in enrolment order; the first `limit` of them when a limit is given. */
+export function listContacts(db: DbOrTx, workspaceId: string, campaignId: string, limit: number | null = null) {
+  const query = db
     .selectFrom('campaign_contacts')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
-    .where('campaign_id', 'in', campaignIds)
+    .where('campaign_id', '=', campaignId)
     .orderBy('created_at')
-    .orderBy('id')
+    .orderBy('id');
+  return (limit === null ? query : query.limit(limit)).execute();
+}
+
+export async function countContacts(db: DbOrTx, workspaceId: string, campaignIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('campaign_contacts')
+    .select(['campaign_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('workspace_id', '=', workspaceId)
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy('campaign_id')
     .execute();
+  return new Map(rows.map((r) => [r.campaign_id, Number(r.n)]));
 }
 
 export async function findContactsByUsernameKey(db: DbOrTx, workspaceId: string, campaignId: string, keys: string[]) {

@@ -31,7 +31,11 @@ export const CampaignSchema = Type.Object(
     creator: Type.Ref('ApiWorkspaceUserRead'),
     participants: Type.Array(Type.Ref('ApiWorkspaceUserRead')),
     description: NullableString(),
-    contacts: Type.Array(Type.Ref('NetworkingCampaignContact')),
+    contacts: Type.Array(Type.Ref('NetworkingCampaignContact'), {
+      description:
+        'The enrolled contacts in enrolment order: all of them from GET /v2/networking/campaigns/{campaign_id}; in a list page, the first 100 of each campaign (contacts_total tells whether there are more).',
+    }),
+    contacts_total: Type.Integer({ description: 'How many contacts are enrolled in the campaign.' }),
   },
   { $id: 'NetworkingCampaignRead', title: 'NetworkingCampaignRead' },
 );
