@@ -89,11 +89,11 @@ describeEachDialect('behind a TLS-terminating proxy (trust proxy)', (dialect) =>
     expect(ok.status).toBe(200);
   });
 
-  it('builds links from the forwarded host and scheme', async () => {
+  it('builds links from the forwarded scheme and the listening address, never from the forwarded host', async () => {
     const ws = await server.newWorkspace();
     const { addTeamMember } = await import('../src/workspace/workspace.service.js');
     await addTeamMember(server.ctx.database.db, server.ctx.clock, ws.id, { email: 'a@b.test' });
     const res = await ws.client.get('/v2/workspace/users', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' } });
-    expect(res.body[0].profile_picture).toBe('https://api.example.test/static/placeholder-avatar.svg');
+    expect(res.body[0].profile_picture).toBe(`https://127.0.0.1:${new URL(server.url).port}/static/placeholder-avatar.svg`);
   });
 });

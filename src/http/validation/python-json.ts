@@ -1,6 +1,10 @@
 // A JSON reader that fails exactly where and how CPython's `json.loads` fails, because
 // FastAPI clients read the message and the code-point offset of a `json_invalid` error.
 // It only runs after JSON.parse has rejected a body (or for Python-only literals such as NaN).
+//
+// A body is hostile input: the reader walks the text once, by UTF-16 index (offsets become
+// code points only when an error is reported), and keeps open arrays and objects on its own
+// stack instead of the call stack, so neither size nor nesting can stall or crash it.
 
 export class PythonJsonError extends Error {
   constructor(readonly msg: string, readonly pos: number) {
@@ -8,124 +12,297 @@ export class PythonJsonError extends Error {
   }
 }
 
-const WS = new Set([' ', '\t', '\n', '\r']);
-const NUMBER = /^(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?/;
+/**
+ * A body nested deeper than this is refused as a whole. CPython's json module gives up near
+ * 1,000 levels with a RecursionError, which FastAPI answers 400 "There was an error parsing
+ * the body"; no real payload comes close, and the bound keeps every later step (validation,
+ * echoing the input in a 422) shallow.
+ */
+export const MAX_JSON_DEPTH = 512;
+
+export class JsonTooDeepError extends Error {
+  constructor() {
+    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const NINE = 0x39;
+
 const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const isDigit = (c: number) => c >= ZERO && c <= NINE;
+const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** Offsets are thrown as UTF-16 indexes and reported as code points, as Python counts them. */
+class Fail {
+  constructor(readonly msg: string, readonly at: number) {}
+}
 
 class Reader {
-  private readonly s: string[];
-  constructor(text: string) {
-    this.s = Array.from(text); // offsets are in code points, as in Python
-  }
-
-  decode(): unknown {
-    const [value, end] = this.scanOnce(this.ws(0));
-    const rest = this.ws(end);
-    if (rest !== this.s.length) throw new PythonJsonError('Extra data', rest);
-    return value;
+  private readonly len: number;
+  /**
+   * False: only find the first error (every body that JSON.parse rejects is read this way first);
+   * true: also build the value, for the rare body only Python accepts (NaN, Infinity).
+   */
+  constructor(private readonly s: string, private readonly build: boolean) {
+    this.len = s.length;
   }
 
   private ws(i: number): number {
-    while (i < this.s.length && WS.has(this.s[i])) i++;
+    while (i < this.len && isWs(this.s.charCodeAt(i))) i++;
     return i;
   }
 
-  private startsWith(i: number, word: string): boolean {
-    return this.s.slice(i, i + word.length).join('') === word;
+  /** Same steps as CPython's `JSONDecoder.decode`: one value, then only whitespace. */
+  decode(): unknown {
+    const [value, end] = this.scanValue(this.ws(0));
+    const rest = this.ws(end);
+    if (rest !== this.len) throw new Fail('Extra data', rest);
+    return value;
   }
 
-  private scanOnce(i: number): [unknown, number] {
-    const c = this.s[i];
-    if (c === undefined) throw new PythonJsonError('Expecting value', i);
-    if (c === '"') return this.scanString(i + 1);
-    if (c === '{') return this.scanObject(i + 1);
-    if (c === '[') return this.scanArray(i + 1);
-    // Same order as CPython's scanner: literals, then a number, then Python's extra constants.
-    if (c === 'n' && this.startsWith(i, 'null')) return [null, i + 4];
-    if (c === 't' && this.startsWith(i, 'true')) return [true, i + 4];
-    if (c === 'f' && this.startsWith(i, 'false')) return [false, i + 5];
-    const m = NUMBER.exec(this.s.slice(i, i + 400).join(''));
-    if (m) return [Number(m[0]), i + m[0].length];
-    if (c === 'N' && this.startsWith(i, 'NaN')) return [NaN, i + 3];
-    if (c === 'I' && this.startsWith(i, 'Infinity')) return [Infinity, i + 8];
-    if (c === '-' && this.startsWith(i, '-Infinity')) return [-Infinity, i + 9];
-    throw new PythonJsonError('Expecting value', i);
-  }
-
-  private scanString(end: number): [string, number] {
-    const begin = end - 1;
-    let out = '';
+  /**
+   * CPython's recursive scan_once, unrolled: `closers` holds, per container still open, the
+   * character that closes it; `open` and `keys` its value and pending key when building.
+   */
+  private scanValue(start: number): [unknown, number] {
+    const s = this.s;
+    const closers: number[] = [];
+    const open: Array<unknown[] | Record<string, unknown>> = [];
+    const keys: string[] = [];
+    let i = start;
     for (;;) {
-      const c = this.s[end];
-      if (c === undefined) throw new PythonJsonError('Unterminated string starting at', begin);
-      if (c === '"') return [out, end + 1];
-      if (c === '\\') {
-        const esc = this.s[end + 1];
-        if (esc === undefined) throw new PythonJsonError('Unterminated string starting at', begin);
-        if (esc === 'u') {
-          const hex = this.s.slice(end + 2, end + 6).join('');
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new PythonJsonError('Invalid \\uXXXX escape', end + 1);
-          out += String.fromCharCode(parseInt(hex, 16));
-          end += 6;
+      // Read one value at i: a scalar, an empty container, or the opening of a container.
+      let value: unknown;
+      const c = s.charCodeAt(i);
+      if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+        if (closers.length >= MAX_JSON_DEPTH) throw new JsonTooDeepError();
+        i = this.ws(i + 1);
+        const close = c === OPEN_ARRAY ? CLOSE_ARRAY : CLOSE_OBJECT;
+        if (s.charCodeAt(i) === close) {
+          value = close === CLOSE_ARRAY ? [] : {};
+          i++;
+        } else {
+          closers.push(close);
+          if (this.build) open.push(close === CLOSE_ARRAY ? [] : {});
+          if (close === CLOSE_OBJECT) {
+            i = this.scanKey(i);
+            if (this.build) keys.push(this.scalar as string);
+          }
           continue;
         }
-        const mapped = ESCAPES[esc];
-        if (mapped === undefined) throw new PythonJsonError('Invalid \\escape', end);
-        out += mapped;
-        end += 2;
+      } else {
+        i = this.scanScalar(i);
+        value = this.scalar;
+      }
+      // Store the value in the containers it completes, until one expects another value.
+      for (;;) {
+        const depth = closers.length;
+        if (depth === 0) return [value, i];
+        const close = closers[depth - 1];
+        if (this.build) {
+          const target = open[depth - 1];
+          if (close === CLOSE_ARRAY) (target as unknown[]).push(value);
+          else (target as Record<string, unknown>)[keys.pop()!] = value;
+        }
+        i = this.ws(i);
+        const next = s.charCodeAt(i);
+        if (next === close) {
+          closers.pop();
+          value = open.pop();
+          i++;
+          continue;
+        }
+        if (next !== COMMA) throw new Fail("Expecting ',' delimiter", i);
+        i = this.ws(i + 1);
+        if (close === CLOSE_OBJECT) {
+          i = this.scanKey(i);
+          if (this.build) keys.push(this.scalar as string);
+        }
+        break;
+      }
+    }
+  }
+
+  /** `"key" :` at i (after whitespace); the key is left in `scalar`, returns where the value starts. */
+  private scanKey(i: number): number {
+    if (this.s.charCodeAt(i) !== QUOTE) throw new Fail('Expecting property name enclosed in double quotes', i);
+    const colon = this.ws(this.scanString(i + 1));
+    if (this.s.charCodeAt(colon) !== COLON) throw new Fail("Expecting ':' delimiter", colon);
+    return this.ws(colon + 1);
+  }
+
+  /** The last scalar read (set only when building). */
+  private scalar: unknown = undefined;
+
+  /** Strings, literals and numbers, in the order CPython's scanner tries them; returns the end. */
+  private scanScalar(i: number): number {
+    const s = this.s;
+    switch (s.charCodeAt(i)) {
+      case QUOTE:
+        return this.scanString(i + 1);
+      case 0x6e: // n
+        if (s.startsWith('null', i)) return this.found(null, i + 4);
+        break;
+      case 0x74: // t
+        if (s.startsWith('true', i)) return this.found(true, i + 4);
+        break;
+      case 0x66: // f
+        if (s.startsWith('false', i)) return this.found(false, i + 5);
+        break;
+      case 0x4e: // N
+        if (s.startsWith('NaN', i)) return this.found(NaN, i + 3);
+        break;
+      case 0x49: // I
+        if (s.startsWith('Infinity', i)) return this.found(Infinity, i + 8);
+        break;
+      case MINUS:
+        if (s.startsWith('-Infinity', i)) return this.found(-Infinity, i + 9);
+        break;
+    }
+    const end = this.numberEnd(i);
+    if (end === i) throw new Fail('Expecting value', i);
+    return this.build ? this.found(Number(s.slice(i, end)), end) : end;
+  }
+
+  private found(value: unknown, end: number): number {
+    this.scalar = value;
+    return end;
+  }
+
+  /** End of `-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?` at i, or i when there is no number there. */
+  private numberEnd(start: number): number {
+    const s = this.s;
+    let i = start;
+    if (s.charCodeAt(i) === MINUS) i++;
+    const first = s.charCodeAt(i);
+    if (first === ZERO) i++;
+    else if (isDigit(first)) while (isDigit(s.charCodeAt(i))) i++;
+    else return start;
+    if (s.charCodeAt(i) === 0x2e && isDigit(s.charCodeAt(i + 1))) {
+      i += 2;
+      while (isDigit(s.charCodeAt(i))) i++;
+    }
+    const e = s.charCodeAt(i);
+    if (e === 0x65 || e === 0x45) {
+      let j = i + 1;
+      const sign = s.charCodeAt(j);
+      if (sign === 0x2b || sign === MINUS) j++;
+      if (isDigit(s.charCodeAt(j))) {
+        while (isDigit(s.charCodeAt(j))) j++;
+        i = j;
+      }
+    }
+    return i;
+  }
+
+  private hex4(at: number): number {
+    const digits = this.s.slice(at, at + 4);
+    return /^[0-9a-fA-F]{4}$/.test(digits) ? parseInt(digits, 16) : -1;
+  }
+
+  /** A string whose opening quote is just before `from` (CPython's scanstring, strict mode). */
+  private scanString(from: number): number {
+    const s = this.s;
+    const begin = from - 1;
+    let out = '';
+    let chunk = from;
+    let i = from;
+    for (;;) {
+      if (i >= this.len) throw new Fail('Unterminated string starting at', begin);
+      const c = s.charCodeAt(i);
+      if (c === QUOTE) return this.build ? this.found(out + s.slice(chunk, i), i + 1) : i + 1;
+      if (c < 0x20) throw new Fail('Invalid control character at', i);
+      if (c !== BACKSLASH) {
+        i++;
         continue;
       }
-      if (c < ' ') throw new PythonJsonError('Invalid control character at', end);
-      out += c;
-      end++;
-    }
-  }
-
-  private scanObject(end: number): [Record<string, unknown>, number] {
-    const obj: Record<string, unknown> = {};
-    end = this.ws(end);
-    if (this.s[end] === '}') return [obj, end + 1];
-    if (this.s[end] !== '"') throw new PythonJsonError('Expecting property name enclosed in double quotes', end);
-    end++;
-    for (;;) {
-      const [key, afterKey] = this.scanString(end);
-      end = this.ws(afterKey);
-      if (this.s[end] !== ':') throw new PythonJsonError("Expecting ':' delimiter", end);
-      const [value, afterValue] = this.scanOnce(this.ws(end + 1));
-      obj[key] = value;
-      end = this.ws(afterValue);
-      const next = this.s[end];
-      end++;
-      if (next === '}') return [obj, end];
-      if (next !== ',') throw new PythonJsonError("Expecting ',' delimiter", end - 1);
-      end = this.ws(end);
-      if (this.s[end] !== '"') throw new PythonJsonError('Expecting property name enclosed in double quotes', end);
-      end++;
-    }
-  }
-
-  private scanArray(end: number): [unknown[], number] {
-    const arr: unknown[] = [];
-    end = this.ws(end);
-    if (this.s[end] === ']') return [arr, end + 1];
-    for (;;) {
-      const [value, afterValue] = this.scanOnce(end);
-      arr.push(value);
-      end = this.ws(afterValue);
-      const next = this.s[end];
-      end++;
-      if (next === ']') return [arr, end];
-      if (next !== ',') throw new PythonJsonError("Expecting ',' delimiter", end - 1);
-      end = this.ws(end);
+      if (this.build) out += s.slice(chunk, i);
+      if (i + 1 >= this.len) throw new Fail('Unterminated string starting at', begin);
+      const esc = s[i + 1];
+      if (esc !== 'u') {
+        const mapped = ESCAPES[esc];
+        if (mapped === undefined) throw new Fail('Invalid \\escape', i);
+        if (this.build) out += mapped;
+        i += 2;
+      } else {
+        const u = i + 1;
+        // CPython wants the four digits and at least one more character before the end.
+        if (u + 5 >= this.len) throw new Fail('Invalid \\uXXXX escape', u);
+        let code = this.hex4(u + 1);
+        if (code < 0) throw new Fail('Invalid \\uXXXX escape', u);
+        i = u + 5;
+        if (code >= 0xd800 && code <= 0xdbff && i + 6 < this.len && s.charCodeAt(i) === BACKSLASH && s[i + 1] === 'u') {
+          const low = this.hex4(i + 2);
+          if (low < 0) throw new Fail('Invalid \\uXXXX escape', i + 1);
+          if (low >= 0xdc00 && low <= 0xdfff) {
+            code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+            i += 6;
+          }
+        }
+        if (this.build) out += String.fromCodePoint(code);
+      }
+      chunk = i;
     }
   }
 }
 
-/** Parses like Python's json.loads: the value, or a PythonJsonError with its message and offset. */
-export function parsePythonJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return new Reader(text).decode();
+/** Python counts offsets in code points; the text holds only well-formed pairs (it was UTF-8). */
+function codePointOffset(text: string, utf16Index: number): number {
+  let pairs = 0;
+  for (let i = 0; i < utf16Index; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) pairs++;
   }
+  return utf16Index - pairs;
+}
+
+/**
+ * Whether the text opens more than MAX_JSON_DEPTH brackets at once (outside strings). Exact for
+ * valid JSON; for broken JSON it only decides whether JSON.parse is worth trying (V8 spends
+ * ~60 ms on a mebibyte of `[`), the reader being the judge.
+ */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * Parses like Python's json.loads: the value, a PythonJsonError with its message and offset, or a
+ * JsonTooDeepError for a body nested beyond MAX_JSON_DEPTH.
+ */
+export function parsePythonJson(text: string): unknown {
+  if (!nestsTooDeep(text)) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Broken for JavaScript; Python may still accept it (NaN) or fail with its own words.
+    }
+  }
+  try {
+    new Reader(text, false).decode();
+  } catch (err) {
+    if (err instanceof Fail) throw new PythonJsonError(err.msg, codePointOffset(text, err.at));
+    throw err;
+  }
+  return new Reader(text, true).decode();
 }
