@@ -94,6 +94,7 @@ describeEachDialect('hostile input', (dialect) => {
         expect(b.detail).toHaveLength(1);
         expect(b.detail[0]).toMatchObject({ type: 'too_long', loc: ['body', 'profiles'], ctx: { field_type: 'List', max_length: 1000, actual_length: 100_000 } });
       } },
+    { name: '1 MiB of empty profiles: more arrays and objects than any request holds', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: profiles(300_000) }), status: 400, body: '{"detail":"There was an error parsing the body"}' },
     { name: '1,000 profiles with six errors each: the first 1,000 errors', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: profiles(1000, { username: [], network_urn: [], first_name: [], last_name: [], email: [], crm_id: [] }) }), status: 422,
       body: (b) => {
         expect(b.detail).toHaveLength(1000);

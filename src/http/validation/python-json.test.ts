@@ -1,6 +1,6 @@
 // The reader against CPython 3.11's json.loads: every expectation below was produced by Python.
 import { describe, expect, it } from 'vitest';
-import { JsonTooDeepError, MAX_JSON_DEPTH, parsePythonJson, PythonJsonError } from './python-json.js';
+import { JsonLimitError, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH, parsePythonJson, PythonJsonError } from './python-json.js';
 
 const PYTHON: Array<[string, string | null, number | null]> = [
   ['{some broken json}', 'Expecting property name enclosed in double quotes', 1],
@@ -55,7 +55,7 @@ describe('parsePythonJson', () => {
   it('reads broken documents of any length without recursion', () => {
     const unclosed = `[${'1,'.repeat(500_000)}`;
     expect(outcome(unclosed)).toEqual(['Expecting value', unclosed.length]);
-    const objects = `[${'{"a":[1]},'.repeat(100_000)}x]`;
+    const objects = `[${'{"a":[1]},'.repeat(70_000)}x]`;
     expect(outcome(objects)).toEqual(['Expecting value', objects.length - 2]);
   });
 
@@ -63,8 +63,16 @@ describe('parsePythonJson', () => {
     expect(parsePythonJson('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBeInstanceOf(Array);
     expect(outcome('['.repeat(MAX_JSON_DEPTH) + 'x')).toEqual(['Expecting value', MAX_JSON_DEPTH]);
     for (const text of ['['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1), '['.repeat(1_000_000), '[{"a":'.repeat(MAX_JSON_DEPTH)]) {
-      expect(() => parsePythonJson(text)).toThrow(JsonTooDeepError);
+      expect(() => parsePythonJson(text)).toThrow(JsonLimitError);
     }
+  });
+
+  it(`accepts ${MAX_JSON_CONTAINERS} arrays and objects and refuses one more`, () => {
+    const within = JSON.stringify(Array.from({ length: MAX_JSON_CONTAINERS - 1 }, () => ({})));
+    expect(parsePythonJson(within)).toHaveLength(MAX_JSON_CONTAINERS - 1);
+    expect(() => parsePythonJson(within.replace('{}', '{"a":[]}'))).toThrow(JsonLimitError);
+    expect(() => parsePythonJson(within.replace('{}', '{"a":[NaN]}'))).toThrow(JsonLimitError);
+    expect(outcome(within.replace('{}', '{x'))).toEqual(['Expecting property name enclosed in double quotes', 2]);
   });
 
   it('reports an error met before the depth limit as Python does', () => {

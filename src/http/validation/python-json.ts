@@ -19,10 +19,17 @@ export class PythonJsonError extends Error {
  * echoing the input in a 422) shallow.
  */
 export const MAX_JSON_DEPTH = 512;
+/**
+ * Nor does any request of this API hold more than ~1,100 arrays and objects (1,000 profiles);
+ * a body with more than this many is refused the same way, because building them is most of the
+ * cost of a mebibyte of `[{},{},…]` (docs/decisions.md).
+ */
+export const MAX_JSON_CONTAINERS = 150_000;
 
-export class JsonTooDeepError extends Error {
+/** A body beyond MAX_JSON_DEPTH or MAX_JSON_CONTAINERS. */
+export class JsonLimitError extends Error {
   constructor() {
-    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    super(`JSON nested deeper than ${MAX_JSON_DEPTH} levels or with more than ${MAX_JSON_CONTAINERS} arrays and objects`);
   }
 }
 
@@ -79,13 +86,14 @@ class Reader {
     const closers: number[] = [];
     const open: Array<unknown[] | Record<string, unknown>> = [];
     const keys: string[] = [];
+    let containers = 0;
     let i = start;
     for (;;) {
       // Read one value at i: a scalar, an empty container, or the opening of a container.
       let value: unknown;
       const c = s.charCodeAt(i);
       if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-        if (closers.length >= MAX_JSON_DEPTH) throw new JsonTooDeepError();
+        if (closers.length >= MAX_JSON_DEPTH || ++containers > MAX_JSON_CONTAINERS) throw new JsonLimitError();
         i = this.ws(i + 1);
         const close = c === OPEN_ARRAY ? CLOSE_ARRAY : CLOSE_OBJECT;
         if (s.charCodeAt(i) === close) {
@@ -267,18 +275,20 @@ function codePointOffset(text: string, utf16Index: number): number {
 }
 
 /**
- * Whether the text opens more than MAX_JSON_DEPTH brackets at once (outside strings). Exact for
- * valid JSON; for broken JSON it only decides whether JSON.parse is worth trying (V8 spends
- * ~60 ms on a mebibyte of `[`), the reader being the judge.
+ * Whether the text opens more than MAX_JSON_DEPTH brackets at once, or more than
+ * MAX_JSON_CONTAINERS in all (outside strings). Exact for valid JSON; for broken JSON it only
+ * decides whether JSON.parse is worth trying (V8 spends ~60 ms on a mebibyte of `[`), the reader
+ * being the judge.
  */
-function nestsTooDeep(text: string): boolean {
+function beyondLimits(text: string): boolean {
   let depth = 0;
+  let containers = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > MAX_JSON_DEPTH) return true;
+      if (++depth > MAX_JSON_DEPTH || ++containers > MAX_JSON_CONTAINERS) return true;
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
       depth--;
     }
@@ -288,10 +298,11 @@ function nestsTooDeep(text: string): boolean {
 
 /**
  * Parses like Python's json.loads: the value, a PythonJsonError with its message and offset, or a
- * JsonTooDeepError for a body nested beyond MAX_JSON_DEPTH.
+ * JsonLimitError for a body beyond MAX_JSON_DEPTH or MAX_JSON_CONTAINERS (whichever the text
+ * reaches first, as Python would meet its own limit while reading).
  */
 export function parsePythonJson(text: string): unknown {
-  if (!nestsTooDeep(text)) {
+  if (!beyondLimits(text)) {
     try {
       return JSON.parse(text);
     } catch {

@@ -1,7 +1,7 @@
 // Request parts -> Pydantic-style issues, and the Fastify glue (validator compiler, body reader).
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { issues, type ValidationIssue } from './errors.js';
-import { JsonTooDeepError, PythonJsonError, parsePythonJson } from './python-json.js';
+import { JsonLimitError, PythonJsonError, parsePythonJson } from './python-json.js';
 import { checkObject, walk, type JsonSchema } from './validate.js';
 
 /** Thrown by the validator compiler; the error handler re-validates every part to report all issues. */
@@ -13,8 +13,8 @@ export class RequestValidationError extends Error {
 }
 
 /**
- * A body whose bytes are not valid UTF-8, or JSON nested beyond what the reader takes: FastAPI
- * answers both 400 (Python's json raises UnicodeDecodeError or RecursionError, not a decode error).
+ * A body whose bytes are not valid UTF-8, or JSON beyond what the reader takes: FastAPI answers
+ * both 400 (Python's json raises UnicodeDecodeError or RecursionError, not a decode error).
  */
 export class BodyDecodeError extends Error {
   readonly statusCode = 400;
@@ -49,7 +49,7 @@ export function readBody(contentType: string | undefined, raw: Buffer): unknown 
     return parsePythonJson(text);
   } catch (err) {
     if (err instanceof PythonJsonError) return new InvalidJsonBody(issues.jsonInvalid(err.pos, err.msg));
-    if (err instanceof JsonTooDeepError) throw new BodyDecodeError();
+    if (err instanceof JsonLimitError) throw new BodyDecodeError();
     throw err;
   }
 }
