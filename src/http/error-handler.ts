@@ -30,12 +30,8 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
     return sendDetail(reply, error.statusCode, error.detail);
   }
   if (error instanceof BodyDecodeError) return sendDetail(reply, 400, error.message);
-  const { code, statusCode } = error as FastifyError;
-  const known = frameworkErrorTable[code];
+  const known = frameworkErrorTable[(error as FastifyError).code];
   if (known) return sendDetail(reply, known.status, known.detail);
-  if (code?.startsWith('FST_') && statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
-    return sendDetail(reply, statusCode, STATUS_CODES[statusCode] ?? 'Bad Request');
-  }
   request.log.error({ err: error }, 'unexpected error');
   return sendDetail(reply, 500, 'Internal Server Error');
 }

@@ -19,10 +19,7 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
   network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },
 };
 
-/**
- * Errors Fastify raises itself, before or around a route. Any other client error it raises (a
- * 4xx status on the error) is answered with that status and its standard reason phrase.
- */
+/** Errors Fastify raises itself, before or around a route. */
 export const frameworkErrorTable: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'Request body too large' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'There was an error parsing the body' },
