@@ -115,6 +115,10 @@ describeEachDialect('hostile input', (dialect) => {
     { name: 'header of 17 KB', send: () => api.get('/v2/health', { headers: { 'x-padding': 'p'.repeat(17 * 1024) } }), status: 431, body: '{"detail":"Request Header Fields Too Large"}' },
     { name: 'request target "*"', send: async () => parseRaw(await rawRequest(server.url, 'OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')), status: 404, body: '{"detail":"Not Found"}' },
     { name: 'absolute-form target the router cannot read', send: async () => parseRaw(await rawRequest(server.url, 'GET http:///v2/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')), status: 404, body: '{"detail":"Not Found"}' },
+    { name: 'CONNECT', send: async () => parseRaw(await rawRequest(server.url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n')), status: 404, body: '{"detail":"Not Found"}' },
+    { name: 'HTTP/1.1 without a Host header', send: async () => parseRaw(await rawRequest(server.url, 'GET /v2/health HTTP/1.1\r\nConnection: close\r\n\r\n')), status: 200, body: '{}' },
+    { name: 'a path out of the static directory', send: async () => parseRaw(await rawRequest(server.url, 'GET /docs/static/../../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')), status: 404, body: '{"detail":"Not Found"}' },
+    { name: 'a static file that does not exist', send: () => api.get('/docs/static/nothing.js'), status: 404, body: '{"detail":"Not Found"}' },
     { name: 'malformed request line', send: async () => parseRaw(await rawRequest(server.url, 'GET /v2/health HTTP/9\r\n\r\n')), status: 400, body: '{"detail":"Bad Request"}' },
   ];
 

@@ -13,6 +13,9 @@ describeEachDialect('transport and common errors', (dialect) => {
           throw new Error('secret internals');
         });
         app.post('/v2/echo', async (req) => ({ size: JSON.stringify(req.body).length }));
+        app.get('/v2/teapot', async () => {
+          throw Object.assign(new Error('a plugin refusing the request'), { statusCode: 418 });
+        });
       },
     });
   });
@@ -55,6 +58,12 @@ describeEachDialect('transport and common errors', (dialect) => {
     expect(res.status).toBe(500);
     expect(res.text).toBe('{"detail":"Internal Server Error"}');
     expect(res.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it("answers a plugin's own client error with its status, in the {\"detail\"} shape", async () => {
+    const res = await server.client.get('/v2/teapot');
+    expect(res.status).toBe(418);
+    expect(res.text).toBe('{"detail":"I\'m a Teapot"}');
   });
 
   it('puts a request id on every response, echoing a sane one and replacing an unsafe one', async () => {

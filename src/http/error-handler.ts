@@ -30,33 +30,31 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
     return sendDetail(reply, error.statusCode, error.detail);
   }
   if (error instanceof BodyDecodeError) return sendDetail(reply, 400, error.message);
-  const known = frameworkErrorTable[(error as FastifyError).code];
+  const { code, statusCode } = error as FastifyError;
+  const known = frameworkErrorTable[code];
   if (known) return sendDetail(reply, known.status, known.detail);
+  // A plugin's own client error: its status, in our shape.
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return sendDetail(reply, statusCode, STATUS_CODES[statusCode] ?? 'Bad Request');
   request.log.error({ err: error }, 'unexpected error');
   return sendDetail(reply, 500, 'Internal Server Error');
 }
 
 function handleNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
-  // Only a path names a route (`OPTIONS *` does not ask about any).
+  // Only a path names a route (`OPTIONS *` does not ask about any); a route of this very method
+  // that found nothing (a static file) is a 404, not a 405.
   const allowed = path.startsWith('/') ? METHODS.filter((method) => app.findRoute({ method, url: path }) !== null) : [];
-  if (allowed.length > 0) {
+  if (allowed.length > 0 && !allowed.includes(request.method as (typeof METHODS)[number])) {
     reply.header('allow', allowed.join(', '));
     return sendDetail(reply, 405, 'Method Not Allowed');
   }
   return sendDetail(reply, 404, 'Not Found');
 }
 
-/**
- * Fastify's `clientErrorHandler`: a request the HTTP parser refused (headers over 16 KiB, bad
- * syntax, a timeout) has no request object, so the answer is written to the socket by hand.
- */
-export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, detail } = clientErrorTable[error.code ?? ''] ?? { status: 400, detail: 'Bad Request' };
+/** An answer written to the socket by hand, for requests that never become a Fastify request. */
+function answerOnSocket(socket: Duplex, status: number, detail: string): string {
   const body = JSON.stringify({ detail });
   const requestId = randomUUID();
-  this.log.debug({ err: error, request_id: requestId }, 'client error');
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
@@ -64,6 +62,17 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
     );
   }
   socket.destroy();
+  return requestId;
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refused (headers over 16 KiB, bad
+ * syntax, a timeout) has no request object.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, detail } = clientErrorTable[error.code ?? ''] ?? { status: 400, detail: 'Bad Request' };
+  this.log.debug({ err: error, request_id: answerOnSocket(socket, status, detail) }, 'client error');
 }
 
 /** Fastify's `frameworkErrors`: a URL the router refused, answered like any other error. */
@@ -72,4 +81,7 @@ export const answerFrameworkError = (error: FastifyError, request: FastifyReques
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => handleError(error as Error, request, reply));
   app.setNotFoundHandler((request, reply) => handleNotFound(app, request, reply));
+  // Node hands CONNECT requests to a 'connect' listener and closes the socket when there is none;
+  // its target names a host, not a path, so it is answered like `OPTIONS *`.
+  app.server.on('connect', (_request, socket: Duplex) => answerOnSocket(socket, 404, 'Not Found'));
 }

@@ -49,7 +49,9 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
   const { config, tls } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ subsystem: 'http' }) as FastifyBaseLogger,
-    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } } : {}),
+    // Node would answer a request without a Host header itself (400, empty body); nothing here
+    // reads that header, so such a request is served like any other.
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery, maxParamLength: MAX_PARAM_LENGTH },
