@@ -52,6 +52,13 @@ describe('parsePythonJson', () => {
     expect(parsePythonJson('{"a": [NaN, -Infinity], "b": "\\ud83d\\ude00\\n"}')).toEqual({ a: [NaN, -Infinity], b: '😀\n' });
   });
 
+  it('keeps "__proto__" a key, as JSON.parse does, when it builds the value itself', () => {
+    const value = parsePythonJson('{"__proto__": {"status": "QUALIFIED"}, "n": NaN}') as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(value.status).toBeUndefined();
+    expect(Object.keys(value)).toEqual(['__proto__', 'n']);
+  });
+
   it('reads broken documents of any length without recursion', () => {
     const unclosed = `[${'1,'.repeat(500_000)}`;
     expect(outcome(unclosed)).toEqual(['Expecting value', unclosed.length]);

@@ -49,6 +49,12 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
 const isWs = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
+/** `obj[key] = value` as JSON.parse does it: `"__proto__"` becomes a key, not the prototype. */
+function setMember(obj: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
 /** Offsets are thrown as UTF-16 indexes and reported as code points, as Python counts them. */
 class Fail {
   constructor(readonly msg: string, readonly at: number) {}
@@ -120,7 +126,7 @@ class Reader {
         if (this.build) {
           const target = open[depth - 1];
           if (close === CLOSE_ARRAY) (target as unknown[]).push(value);
-          else (target as Record<string, unknown>)[keys.pop()!] = value;
+          else setMember(target as Record<string, unknown>, keys.pop()!, value);
         }
         i = this.ws(i);
         const next = s.charCodeAt(i);
