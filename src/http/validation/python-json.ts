@@ -271,7 +271,8 @@ class Reader {
 }
 
 /** Python counts offsets in code points; the text holds only well-formed pairs (it was UTF-8). */
-function codePointOffset(text: string, utf16Index: number): number {
+function codePointOffset(text: string, utf16Index: number, astral: boolean): number {
+  if (!astral) return utf16Index;
   let pairs = 0;
   for (let i = 0; i < utf16Index; i++) {
     const c = text.charCodeAt(i);
@@ -280,26 +281,43 @@ function codePointOffset(text: string, utf16Index: number): number {
   return utf16Index - pairs;
 }
 
+interface Shape {
+  /** More than MAX_JSON_DEPTH brackets open at once, or more than MAX_JSON_CONTAINERS in all. */
+  beyondLimits: boolean;
+  /** Brackets and quotes left open at the end: JSON.parse would fail, so it is not tried. */
+  unclosed: boolean;
+  /** Characters outside the BMP, whose UTF-16 offsets differ from Python's. */
+  astral: boolean;
+}
+
 /**
- * Whether the text opens more than MAX_JSON_DEPTH brackets at once, or more than
- * MAX_JSON_CONTAINERS in all (outside strings). Exact for valid JSON; for broken JSON it only
- * decides whether JSON.parse is worth trying (V8 spends ~60 ms on a mebibyte of `[`), the reader
- * being the judge.
+ * One pass over the text, outside strings except for `astral`. Exact for valid JSON; for broken
+ * JSON it only decides whether JSON.parse is worth trying (V8 spends ~60 ms on a mebibyte of `[`,
+ * and fails only at the end of an unclosed document), the reader being the judge.
  */
-function beyondLimits(text: string): boolean {
+function shapeOf(text: string): Shape {
   let depth = 0;
   let containers = 0;
+  let astral = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+        else if (d >= 0xd800 && d <= 0xdfff) astral = true;
+      }
+      if (i >= text.length) return { beyondLimits: false, unclosed: true, astral };
     } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > MAX_JSON_DEPTH || ++containers > MAX_JSON_CONTAINERS) return true;
+      if (++depth > MAX_JSON_DEPTH || ++containers > MAX_JSON_CONTAINERS) return { beyondLimits: true, unclosed: true, astral: true };
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
       depth--;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      astral = true;
     }
   }
-  return false;
+  return { beyondLimits: false, unclosed: depth > 0, astral };
 }
 
 /**
@@ -308,7 +326,8 @@ function beyondLimits(text: string): boolean {
  * reaches first, as Python would meet its own limit while reading).
  */
 export function parsePythonJson(text: string): unknown {
-  if (!beyondLimits(text)) {
+  const shape = shapeOf(text);
+  if (!shape.beyondLimits && !shape.unclosed) {
     try {
       return JSON.parse(text);
     } catch {
@@ -318,7 +337,7 @@ export function parsePythonJson(text: string): unknown {
   try {
     new Reader(text, false).decode();
   } catch (err) {
-    if (err instanceof Fail) throw new PythonJsonError(err.msg, codePointOffset(text, err.at));
+    if (err instanceof Fail) throw new PythonJsonError(err.msg, codePointOffset(text, err.at, shape.astral));
     throw err;
   }
   return new Reader(text, true).decode();
