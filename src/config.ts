@@ -124,8 +124,8 @@ export const SETTINGS = {
     help: 'share the rate limit between several server processes through Redis', read: optionalText,
   }),
   publicUrl: setting({
-    env: 'WARMLINE_PUBLIC_URL', flag: { spec: '--public-url <url>', scope: 'serve' }, default: null, shownDefault: 'as reached',
-    help: 'base URL used in links the service returns (placeholder pictures)',
+    env: 'WARMLINE_PUBLIC_URL', flag: { spec: '--public-url <url>', scope: 'serve' }, default: null, shownDefault: 'listening address',
+    help: "base URL used in links the service returns (placeholder pictures); never taken from a request's `Host` header",
     read: (raw) => optionalText(raw)?.replace(/\/+$/, '') ?? null,
   }),
   logLevel: setting({

@@ -35,7 +35,7 @@ export function loadOrCreateSecret(config: Config): Buffer {
   if (config.secret) return Buffer.from(config.secret, 'utf8');
   const file = path.join(config.dataDir, 'secret.key');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
   }
   return Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'utf8');

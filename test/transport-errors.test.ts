@@ -13,6 +13,9 @@ describeEachDialect('transport and common errors', (dialect) => {
           throw new Error('secret internals');
         });
         app.post('/v2/echo', async (req) => ({ size: JSON.stringify(req.body).length }));
+        app.get('/v2/teapot', async () => {
+          throw Object.assign(new Error('a plugin refusing the request'), { statusCode: 418 });
+        });
       },
     });
   });
@@ -57,6 +60,12 @@ describeEachDialect('transport and common errors', (dialect) => {
     expect(res.headers['x-request-id']).toBe('trace-123');
   });
 
+  it("answers a plugin's own client error with its status, in the {\"detail\"} shape", async () => {
+    const res = await server.client.get('/v2/teapot');
+    expect(res.status).toBe(418);
+    expect(res.text).toBe('{"detail":"I\'m a Teapot"}');
+  });
+
   it('puts a request id on every response, echoing a sane one and replacing an unsafe one', async () => {
     expect((await server.client.get('/v2/health')).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect((await server.client.get('/v2/health', { headers: { 'x-request-id': 'abc.DEF-1' } })).headers['x-request-id']).toBe('abc.DEF-1');
@@ -89,11 +98,11 @@ describeEachDialect('behind a TLS-terminating proxy (trust proxy)', (dialect) =>
     expect(ok.status).toBe(200);
   });
 
-  it('builds links from the forwarded host and scheme', async () => {
+  it('builds links from the forwarded scheme and the listening address, never from the forwarded host', async () => {
     const ws = await server.newWorkspace();
     const { addTeamMember } = await import('../src/workspace/workspace.service.js');
     await addTeamMember(server.ctx.database.db, server.ctx.clock, ws.id, { email: 'a@b.test' });
     const res = await ws.client.get('/v2/workspace/users', { headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.test' } });
-    expect(res.body[0].profile_picture).toBe('https://api.example.test/static/placeholder-avatar.svg');
+    expect(res.body[0].profile_picture).toBe(`https://127.0.0.1:${new URL(server.url).port}/static/placeholder-avatar.svg`);
   });
 });

@@ -5,12 +5,14 @@ export function insertApiKey(db: DbOrTx, row: ApiKeysTable) {
   return db.insertInto('api_keys').values(row).execute();
 }
 
+/** A key opens only a workspace that exists (foreign keys may have been off when one was removed). */
 export function findActiveKeyByHash(db: DbOrTx, keyHash: string) {
   return db
     .selectFrom('api_keys')
-    .select(['id', 'workspace_id'])
-    .where('key_hash', '=', keyHash)
-    .where('revoked_at', 'is', null)
+    .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
+    .select(['api_keys.id', 'api_keys.workspace_id'])
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
 }
 

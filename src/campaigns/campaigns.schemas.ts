@@ -58,9 +58,13 @@ export const CampaignListQuery = Type.Object({
 
 export const CampaignParams = Type.Object({ campaign_id: Type.String() });
 
+// Handles and URNs are indexed; a PostgreSQL index entry holds about 2.7 kB, and no network
+// handle or URN comes near 200 characters (docs/decisions.md).
+const MAX_HANDLE_LENGTH = 200;
+
 export const EnrolProfileSchema = Type.Object({
-  username: Type.String({ description: 'Public handle on the external network.' }),
-  network_urn: Type.Optional(NullableString()),
+  username: Type.String({ maxLength: MAX_HANDLE_LENGTH, description: 'Public handle on the external network.' }),
+  network_urn: Type.Optional(NullableString({ maxLength: MAX_HANDLE_LENGTH })),
   first_name: Type.Optional(NullableString()),
   last_name: Type.Optional(NullableString()),
   email: Type.Optional(NullableString()),

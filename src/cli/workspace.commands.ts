@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { listWorkspaces } from '../workspace/workspace.repository.js';
-import { createWorkspace } from '../workspace/workspace.service.js';
+import { createWorkspace, deleteWorkspace } from '../workspace/workspace.service.js';
+import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 
@@ -18,5 +19,13 @@ export function workspaceCommands(): Command {
     const items = rows.map((w) => ({ id: w.id, name: w.name, created_at: toIso(w.created_at) }));
     print(flags, items, () => items.map((w) => `${w.id}\t${w.name}\t${w.created_at}`).join('\n') || 'no workspaces');
   });
+  withCommonOptions(group.command('delete').description('delete a workspace, its keys and all its data, in one transaction'))
+    .argument('<id>', 'workspace id')
+    .option('--yes', 'confirm: the data cannot be recovered')
+    .action(async (id: string, flags: CommonFlags & { yes?: boolean }) => {
+      if (!flags.yes) throw new UsageError(`deleting workspace ${id} removes its API keys and all its data for good; add --yes to confirm`);
+      const result = await withContext(flags, (ctx) => deleteWorkspace(ctx.database.db, id));
+      print(flags, result, () => `deleted workspace ${result.id} and all its data`);
+    });
   return group;
 }

@@ -78,7 +78,12 @@ class SqliteDialectWithFixedLimits extends SqliteDialect {
 
 export function connectDb(target: DbTarget, options: { poolSize?: number } = {}): DbHandle {
   if (target.dialect === 'sqlite') {
-    if (target.file !== ':memory:') fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    if (target.file !== ':memory:') {
+      // The file holds every workspace's personal data: only the service's user may read it.
+      // SQLite gives the -wal and -shm files the mode of the database file.
+      fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
+      fs.closeSync(fs.openSync(target.file, 'a', 0o600));
+    }
     const sqlite = new BetterSqlite3(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

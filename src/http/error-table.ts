@@ -19,6 +19,23 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
   network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },
 };
 
+/** Errors Fastify and its plugins raise themselves, before or around a route. */
+export const frameworkErrorTable: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'Request body too large' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'There was an error parsing the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'There was an error parsing the body' },
+  // A request target the router cannot read as a path (`*`, an absolute URL): no route has it.
+  FST_ERR_BAD_URL: { status: 404, detail: 'Not Found' },
+  // `..` out of the static directory: there is no such file, as Starlette answers.
+  FST_STATIC_FORBIDDEN_PATH: { status: 404, detail: 'Not Found' },
+};
+
+/** Errors of the HTTP parser, raised before there is a request (no route, no hooks). */
+export const clientErrorTable: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'Request Header Fields Too Large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'Request Timeout' },
+};
+
 /** An error raised at the HTTP edge itself (auth, rate limit, transport), already in wire terms. */
 export class HttpError extends Error {
   constructor(readonly statusCode: number, readonly detail: string, readonly headers: Record<string, string> = {}) {

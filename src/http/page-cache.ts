@@ -1,7 +1,7 @@
 // Serialized list pages, reused until anything they show changes. The key holds the workspace's
 // data_version (moved by database triggers on every write to what pages show, from any process),
-// the UTC day (`days` windows start from today) and the full URL (filters, cursor, host for
-// absolute links). The version is read before the page is built, so a cached page is never
+// the UTC day (`days` windows start from today), the server origin the absolute links are built
+// from and the URL (filters, cursor). The version is read before the page is built, so a cached page is never
 // older than its key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from 'toad-cache';
@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { DAY_MS } from '../shared/time.js';
 import { readDataVersion } from '../workspace/workspace.repository.js';
+import { serverOrigin } from './public.routes.js';
 
 export class PageCache {
   private readonly pages: LruMap<string>;
@@ -20,7 +21,7 @@ export class PageCache {
   async send(request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<FastifyReply> {
     const version = await readDataVersion(this.db, request.workspaceId);
     const day = Math.floor(this.clock.now() / DAY_MS);
-    const key = `${request.workspaceId}\n${version}\n${day}\n${request.protocol}://${request.host}${request.url}`;
+    const key = `${request.workspaceId}\n${version}\n${day}\n${serverOrigin(request)}${request.url}`;
     let body = this.pages.get(key);
     if (body === undefined) {
       body = reply.serialize(await build()) as string; // the JSON serializer of the route's 200 schema

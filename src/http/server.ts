@@ -8,14 +8,15 @@ import type { Clock } from '../shared/clock.js';
 import { featureSchemas, registerApiRoutes } from './api.routes.js';
 import { registerAuth, registerAuthRejection } from './auth.js';
 import { registerDocs } from './docs.js';
-import { registerErrorHandling } from './error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './error-handler.js';
 import { HttpError } from './error-table.js';
+import { rewriteUndecodablePath } from './lenient-path.js';
 import { publicRoutes } from './public.routes.js';
 import { buildSerializer } from './serializer.js';
 import { registerRateLimit } from './rate-limit.js';
 import { authErrorResponses, sharedSchemas } from './schemas.js';
 import type { TlsMaterial } from './tls.js';
-import { pydanticValidatorCompiler, readBody } from './validation/request.js';
+import { isJsonMediaType, pydanticValidatorCompiler, readBody } from './validation/request.js';
 import { registerSchema } from './validation/validate.js';
 
 export interface ServerDeps {
@@ -30,6 +31,9 @@ export interface ServerDeps {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+// Longer than any URL Node's HTTP parser takes (16 KiB of request line and headers), so a long
+// id reaches its route and is not found there, as with FastAPI, instead of Fastify's bare 414.
+const MAX_PARAM_LENGTH = 16 * 1024;
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Query strings as Starlette reads them: `+` is a space and a repeated parameter's last value wins. */
@@ -45,10 +49,15 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
   const { config, tls } = deps;
   const app = Fastify({
     loggerInstance: deps.logger.child({ subsystem: 'http' }) as FastifyBaseLogger,
-    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const } } : {}),
+    // Node would answer a request without a Host header itself (400, empty body); nothing here
+    // reads that header, so such a request is served like any other.
+    ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    routerOptions: { querystringParser: parseQuery },
+    routerOptions: { querystringParser: parseQuery, maxParamLength: MAX_PARAM_LENGTH },
+    rewriteUrl: (req) => rewriteUndecodablePath(req.url ?? '/'),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     genReqId: (req) => {
       const sent = req.headers['x-request-id'];
       return typeof sent === 'string' && SANE_REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
@@ -79,6 +88,13 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // FastAPI reads a body as JSON for a JSON media type and as text for any other header, an
+    // empty or malformed one included; Fastify would refuse the header it cannot parse with a 415.
+    const contentType = request.headers['content-type'];
+    if (contentType !== undefined) {
+      if (isJsonMediaType(contentType)) request.headers['content-type'] = 'application/json';
+      else delete request.headers['content-type'];
+    }
     if (config.trustProxy && request.headers['x-forwarded-proto'] !== 'https') throw new HttpError(400, 'HTTPS required');
   });
 

@@ -44,7 +44,7 @@ export async function loadTlsMaterial(config: Config): Promise<TlsMaterial> {
         },
       ],
     });
-    fs.mkdirSync(path.dirname(certFile), { recursive: true });
+    fs.mkdirSync(path.dirname(certFile), { recursive: true, mode: 0o700 });
     fs.writeFileSync(keyFile, pems.private, { mode: 0o600 });
     fs.writeFileSync(certFile, pems.cert);
   }

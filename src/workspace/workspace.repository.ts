@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Insertable } from 'kysely';
@@ -16,6 +16,25 @@ export function findWorkspace(db: DbOrTx, id: string) {
 export async function readDataVersion(db: DbOrTx, id: string): Promise<number> {
   const row = await db.selectFrom('workspaces').select('data_version').where('id', '=', id).executeTakeFirst();
   return Number(row?.data_version ?? 0);
+}
+
+/**
+ * Every table that holds rows of a workspace, found in the schema rather than listed, so a table
+ * added later cannot be forgotten when a workspace is deleted.
+ */
+export async function tablesWithWorkspaceRows(db: DbOrTx): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.filter((t) => !t.isView && t.columns.some((c) => c.name === 'workspace_id')).map((t) => t.name);
+}
+
+/** Deletes a workspace's rows from one table of `tablesWithWorkspaceRows`. */
+export function deleteWorkspaceRows(db: DbOrTx, table: string, workspaceId: string) {
+  // The name comes from the schema itself, not from input; the typed Database cannot name it.
+  return (db as Kysely<any>).deleteFrom(table).where('workspace_id', '=', workspaceId).execute();
+}
+
+export function deleteWorkspaceRow(db: DbOrTx, id: string) {
+  return db.deleteFrom('workspaces').where('id', '=', id).execute();
 }
 
 export function listWorkspaces(db: DbOrTx) {

@@ -20,6 +20,19 @@ export async function requireWorkspace(db: Db, id: string) {
   return workspace;
 }
 
+/**
+ * Removes a workspace, its API keys and every row of its data, in one transaction: nothing of it
+ * is left in any table, or nothing is removed.
+ */
+export async function deleteWorkspace(db: Db, id: string): Promise<{ id: string }> {
+  await requireWorkspace(db, id);
+  await db.transaction().execute(async (trx) => {
+    for (const table of await repo.tablesWithWorkspaceRows(trx)) await repo.deleteWorkspaceRows(trx, table, id);
+    await repo.deleteWorkspaceRow(trx, id);
+  });
+  return { id };
+}
+
 export function toWorkspaceUser(row: TeamMembersTable, placeholderPicture: string): WorkspaceUser {
   return {
     id: row.id,

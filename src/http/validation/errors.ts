@@ -3,6 +3,14 @@
 
 export type Loc = Array<string | number>;
 
+/**
+ * A 422 reports at most this many errors, the first ones in FastAPI's order (docs/decisions.md),
+ * and stops adding errors once its body passes MAX_ERROR_BODY_CHARS: Pydantic reports them all,
+ * which lets a small body buy a response many times its size.
+ */
+export const MAX_REPORTED_ERRORS = 1000;
+export const MAX_ERROR_BODY_CHARS = 2 * 1024 * 1024;
+
 export interface ValidationIssue {
   type: string;
   loc: Loc;
@@ -75,3 +83,16 @@ export const issues = {
     issue('value_error', loc, `Value error, ${message}`, input, { error: {} }),
   jsonInvalid: (pos: number, error: string) => issue('json_invalid', ['body', pos], 'JSON decode error', {}, { error }),
 };
+
+/** The 422 body, `{"detail":[...]}`, within the bounds above (always with the first error). */
+export function validationErrorBody(list: readonly ValidationIssue[]): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (const item of list.slice(0, MAX_REPORTED_ERRORS)) {
+    const json = JSON.stringify(item);
+    if (parts.length > 0 && size + json.length > MAX_ERROR_BODY_CHARS) break;
+    parts.push(json);
+    size += json.length + 1;
+  }
+  return `{"detail":[${parts.join(',')}]}`;
+}

@@ -1,6 +1,21 @@
 // A JSON reader that fails exactly where and how CPython's `json.loads` fails, because
 // FastAPI clients read the message and the code-point offset of a `json_invalid` error.
-// It only runs after JSON.parse has rejected a body (or for Python-only literals such as NaN).
+// JSON.parse reads every body first; the Python-compatible reader (python-json-reader.ts) only
+// runs for a body JSON.parse rejects or that is unclosed, beyond limits or Python-only (NaN).
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  Fail,
+  MAX_JSON_CONTAINERS,
+  MAX_JSON_DEPTH,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+  Reader,
+} from './python-json-reader.js';
+
+export { JsonLimitError, MAX_JSON_CONTAINERS, MAX_JSON_DEPTH } from './python-json-reader.js';
 
 export class PythonJsonError extends Error {
   constructor(readonly msg: string, readonly pos: number) {
@@ -8,124 +23,75 @@ export class PythonJsonError extends Error {
   }
 }
 
-const WS = new Set([' ', '\t', '\n', '\r']);
-const NUMBER = /^(-?(?:0|[1-9]\d*))(\.\d+)?([eE][-+]?\d+)?/;
-const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-
-class Reader {
-  private readonly s: string[];
-  constructor(text: string) {
-    this.s = Array.from(text); // offsets are in code points, as in Python
+/** Python counts offsets in code points; the text holds only well-formed pairs (it was UTF-8). */
+function codePointOffset(text: string, utf16Index: number, astral: boolean): number {
+  if (!astral) return utf16Index;
+  let pairs = 0;
+  for (let i = 0; i < utf16Index; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xdc00 && c <= 0xdfff) pairs++;
   }
-
-  decode(): unknown {
-    const [value, end] = this.scanOnce(this.ws(0));
-    const rest = this.ws(end);
-    if (rest !== this.s.length) throw new PythonJsonError('Extra data', rest);
-    return value;
-  }
-
-  private ws(i: number): number {
-    while (i < this.s.length && WS.has(this.s[i])) i++;
-    return i;
-  }
-
-  private startsWith(i: number, word: string): boolean {
-    return this.s.slice(i, i + word.length).join('') === word;
-  }
-
-  private scanOnce(i: number): [unknown, number] {
-    const c = this.s[i];
-    if (c === undefined) throw new PythonJsonError('Expecting value', i);
-    if (c === '"') return this.scanString(i + 1);
-    if (c === '{') return this.scanObject(i + 1);
-    if (c === '[') return this.scanArray(i + 1);
-    // Same order as CPython's scanner: literals, then a number, then Python's extra constants.
-    if (c === 'n' && this.startsWith(i, 'null')) return [null, i + 4];
-    if (c === 't' && this.startsWith(i, 'true')) return [true, i + 4];
-    if (c === 'f' && this.startsWith(i, 'false')) return [false, i + 5];
-    const m = NUMBER.exec(this.s.slice(i, i + 400).join(''));
-    if (m) return [Number(m[0]), i + m[0].length];
-    if (c === 'N' && this.startsWith(i, 'NaN')) return [NaN, i + 3];
-    if (c === 'I' && this.startsWith(i, 'Infinity')) return [Infinity, i + 8];
-    if (c === '-' && this.startsWith(i, '-Infinity')) return [-Infinity, i + 9];
-    throw new PythonJsonError('Expecting value', i);
-  }
-
-  private scanString(end: number): [string, number] {
-    const begin = end - 1;
-    let out = '';
-    for (;;) {
-      const c = this.s[end];
-      if (c === undefined) throw new PythonJsonError('Unterminated string starting at', begin);
-      if (c === '"') return [out, end + 1];
-      if (c === '\\') {
-        const esc = this.s[end + 1];
-        if (esc === undefined) throw new PythonJsonError('Unterminated string starting at', begin);
-        if (esc === 'u') {
-          const hex = this.s.slice(end + 2, end + 6).join('');
-          if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw new PythonJsonError('Invalid \\uXXXX escape', end + 1);
-          out += String.fromCharCode(parseInt(hex, 16));
-          end += 6;
-          continue;
-        }
-        const mapped = ESCAPES[esc];
-        if (mapped === undefined) throw new PythonJsonError('Invalid \\escape', end);
-        out += mapped;
-        end += 2;
-        continue;
-      }
-      if (c < ' ') throw new PythonJsonError('Invalid control character at', end);
-      out += c;
-      end++;
-    }
-  }
-
-  private scanObject(end: number): [Record<string, unknown>, number] {
-    const obj: Record<string, unknown> = {};
-    end = this.ws(end);
-    if (this.s[end] === '}') return [obj, end + 1];
-    if (this.s[end] !== '"') throw new PythonJsonError('Expecting property name enclosed in double quotes', end);
-    end++;
-    for (;;) {
-      const [key, afterKey] = this.scanString(end);
-      end = this.ws(afterKey);
-      if (this.s[end] !== ':') throw new PythonJsonError("Expecting ':' delimiter", end);
-      const [value, afterValue] = this.scanOnce(this.ws(end + 1));
-      obj[key] = value;
-      end = this.ws(afterValue);
-      const next = this.s[end];
-      end++;
-      if (next === '}') return [obj, end];
-      if (next !== ',') throw new PythonJsonError("Expecting ',' delimiter", end - 1);
-      end = this.ws(end);
-      if (this.s[end] !== '"') throw new PythonJsonError('Expecting property name enclosed in double quotes', end);
-      end++;
-    }
-  }
-
-  private scanArray(end: number): [unknown[], number] {
-    const arr: unknown[] = [];
-    end = this.ws(end);
-    if (this.s[end] === ']') return [arr, end + 1];
-    for (;;) {
-      const [value, afterValue] = this.scanOnce(end);
-      arr.push(value);
-      end = this.ws(afterValue);
-      const next = this.s[end];
-      end++;
-      if (next === ']') return [arr, end];
-      if (next !== ',') throw new PythonJsonError("Expecting ',' delimiter", end - 1);
-      end = this.ws(end);
-    }
-  }
+  return utf16Index - pairs;
 }
 
-/** Parses like Python's json.loads: the value, or a PythonJsonError with its message and offset. */
-export function parsePythonJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return new Reader(text).decode();
+interface Shape {
+  /** More than MAX_JSON_DEPTH brackets open at once, or more than MAX_JSON_CONTAINERS in all. */
+  beyondLimits: boolean;
+  /** Brackets and quotes left open at the end: JSON.parse would fail, so it is not tried. */
+  unclosed: boolean;
+  /** Characters outside the BMP, whose UTF-16 offsets differ from Python's. */
+  astral: boolean;
+}
+
+/**
+ * One pass over the text, outside strings except for `astral`. Exact for valid JSON; for broken
+ * JSON it only decides whether JSON.parse is worth trying (V8 spends ~60 ms on a mebibyte of `[`,
+ * and fails only at the end of an unclosed document), the reader being the judge.
+ */
+function shapeOf(text: string): Shape {
+  let depth = 0;
+  let containers = 0;
+  let astral = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === QUOTE) break;
+        if (d === BACKSLASH) i++;
+        else if (d >= 0xd800 && d <= 0xdfff) astral = true;
+      }
+      if (i >= text.length) return { beyondLimits: false, unclosed: true, astral };
+    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > MAX_JSON_DEPTH || ++containers > MAX_JSON_CONTAINERS) return { beyondLimits: true, unclosed: true, astral: true };
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
+      depth--;
+    } else if (c >= 0xd800 && c <= 0xdfff) {
+      astral = true;
+    }
   }
+  return { beyondLimits: false, unclosed: depth > 0, astral };
+}
+
+/**
+ * Parses like Python's json.loads: the value, a PythonJsonError with its message and offset, or a
+ * JsonLimitError for a body beyond MAX_JSON_DEPTH or MAX_JSON_CONTAINERS (whichever the text
+ * reaches first, as Python would meet its own limit while reading).
+ */
+export function parsePythonJson(text: string): unknown {
+  const shape = shapeOf(text);
+  if (!shape.beyondLimits && !shape.unclosed) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // Broken for JavaScript; Python may still accept it (NaN) or fail with its own words.
+    }
+  }
+  try {
+    new Reader(text, false).decode();
+  } catch (err) {
+    if (err instanceof Fail) throw new PythonJsonError(err.msg, codePointOffset(text, err.at, shape.astral));
+    throw err;
+  }
+  return new Reader(text, true).decode();
 }

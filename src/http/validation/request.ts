@@ -1,7 +1,7 @@
 // Request parts -> Pydantic-style issues, and the Fastify glue (validator compiler, body reader).
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { issues, type ValidationIssue } from './errors.js';
-import { PythonJsonError, parsePythonJson } from './python-json.js';
+import { JsonLimitError, PythonJsonError, parsePythonJson } from './python-json.js';
 import { assertSupportedSchema } from './supported-keywords.js';
 import { checkObject, walk, type JsonSchema } from './validate.js';
 
@@ -13,7 +13,10 @@ export class RequestValidationError extends Error {
   }
 }
 
-/** A body whose bytes are not valid UTF-8 (FastAPI answers 400, not 422). */
+/**
+ * A body whose bytes are not valid UTF-8, or JSON beyond what the reader takes: FastAPI answers
+ * both 400 (Python's json raises UnicodeDecodeError or RecursionError, not a decode error).
+ */
 export class BodyDecodeError extends Error {
   readonly statusCode = 400;
   constructor() {
@@ -30,10 +33,13 @@ const JSON_TYPE = /^application\/(?:json|[^;\s]*\+json)\s*(?:;|$)/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const lenientUtf8 = new TextDecoder('utf-8');
 
+/** `application/json` or `application/*+json`, with any parameters. */
+export const isJsonMediaType = (contentType: string) => JSON_TYPE.test(contentType);
+
 /** FastAPI reads a body as JSON only for a JSON media type; anything else reaches validation as raw text. */
 export function readBody(contentType: string | undefined, raw: Buffer): unknown {
   if (raw.length === 0) return undefined;
-  if (!contentType || !JSON_TYPE.test(contentType)) return lenientUtf8.decode(raw);
+  if (!contentType || !isJsonMediaType(contentType)) return lenientUtf8.decode(raw);
   let text: string;
   try {
     text = utf8.decode(raw);
@@ -44,6 +50,7 @@ export function readBody(contentType: string | undefined, raw: Buffer): unknown 
     return parsePythonJson(text);
   } catch (err) {
     if (err instanceof PythonJsonError) return new InvalidJsonBody(issues.jsonInvalid(err.pos, err.msg));
+    if (err instanceof JsonLimitError) throw new BodyDecodeError();
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 // semantics: lax coercion, every error collected, locations and messages as FastAPI reports them.
 // Ajv cannot do this: its coercions and error objects differ from Pydantic's, and clients of the
 // original service parse these bodies.
-import { issues, type Loc, type ValidationIssue } from './errors.js';
+import { issues, MAX_REPORTED_ERRORS, type Loc, type ValidationIssue } from './errors.js';
 import { parseBoolString, parseDateString, parseIntString } from './coerce.js';
 
 export type JsonSchema = Record<string, any>;
@@ -79,7 +79,8 @@ function checkString(schema: JsonSchema, input: unknown, loc: Loc, out: Validati
   } else if (schema.pattern !== undefined && !new RegExp(schema.pattern, 'u').test(input)) {
     out.push(issues.stringPatternMismatch(loc, input, schema.pattern));
   } else {
-    return input;
+    // PostgreSQL text cannot hold U+0000; both stores get U+FFFD instead, so they behave alike.
+    return input.includes('\0') ? input.replaceAll('\0', '\uFFFD') : input;
   }
   return undefined;
 }
@@ -134,15 +135,17 @@ function checkArray(schema: JsonSchema, input: unknown, loc: Loc, mode: Mode, ou
     out.push(issues.listType(loc, input));
     return undefined;
   }
+  // Pydantic counts items as it validates them and, at the first one past max_length, drops
+  // their errors for a lone too_long: the outcome for a longer list, found here without the work.
+  if (schema.maxItems !== undefined && input.length > schema.maxItems) {
+    out.push(issues.tooLong(loc, input, schema.maxItems, input.length));
+    return undefined;
+  }
   const before = out.length;
   const items = schema.items ? input.map((item, i) => walk(schema.items, item, [...loc, i], mode, out)) : input;
   if (out.length > before) return undefined;
   if (schema.minItems !== undefined && items.length < schema.minItems) {
     out.push(issues.tooShort(loc, input, schema.minItems, items.length));
-    return undefined;
-  }
-  if (schema.maxItems !== undefined && items.length > schema.maxItems) {
-    out.push(issues.tooLong(loc, input, schema.maxItems, items.length));
     return undefined;
   }
   return items;
@@ -187,6 +190,7 @@ export function checkObject(
 
 /** Returns the validated value (undefined when invalid) and appends any issues to `out`. */
 export function walk(schemaIn: JsonSchema, input: unknown, loc: Loc, mode: Mode, out: ValidationIssue[]): unknown {
+  if (out.length >= MAX_REPORTED_ERRORS) return undefined; // the request fails anyway; the rest goes unreported
   let schema = resolve(schemaIn);
   const inner = nonNullBranch(schema);
   if (inner) {
