@@ -1,7 +1,6 @@
 // The outreach engine end to end: a real server, the sandbox network, a ManualClock.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLimits } from '../src/outreach/limits.js';
-import { isWorkingTime } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, addLead, sandboxOf } from './helpers/networking-fixtures.js';
@@ -14,6 +13,20 @@ import { startServer, type TestServer } from './helpers/server.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
+
+/** Invitations per UTC calendar date (written as YYYY-MM-DD), read without the code under test. */
+function perUtcDay(invitations: { sent_at: number }[]): Record<string, number> {
+  const days: Record<string, number> = {};
+  for (const { sent_at } of invitations) days[new Date(sent_at).toISOString().slice(0, 10)] = (days[new Date(sent_at).toISOString().slice(0, 10)] ?? 0) + 1;
+  return days;
+}
+
+/** Whether `ms` falls on one of the UTC dates between the hours. */
+function withinHours(ms: number, dates: string[], startHour: number, endHour: number): boolean {
+  const iso = new Date(ms).toISOString();
+  const hour = Number(iso.slice(11, 13));
+  return dates.includes(iso.slice(0, 10)) && hour >= startHour && hour < endHour;
+}
 
 describeEachDialect('outreach engine', (dialect) => {
   let server: TestServer;
@@ -32,7 +45,8 @@ describeEachDialect('outreach engine', (dialect) => {
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
     const invitations = await invitationsOf(ws.id);
     expect(invitations.map((i) => i.contact_urn).sort()).toEqual([...urns].sort());
-    for (const inv of invitations) expect(isWorkingTime(inv.sent_at, 'UTC', 9, 18)).toBe(true);
+    // Monday 08:00 to Wednesday 08:00 UTC: working hours are 09:00-18:00 of those two days.
+    for (const inv of invitations) expect(withinHours(inv.sent_at, ['2025-06-02', '2025-06-03'], 9, 18), new Date(inv.sent_at).toISOString()).toBe(true);
     for (const sender of senders) {
       const times = invitations.filter((i) => i.team_member_id === sender).map((i) => i.sent_at);
       expect(times.length).toBeGreaterThan(0); // both senders take part
@@ -64,11 +78,22 @@ describeEachDialect('outreach engine', (dialect) => {
     const { ws } = await outreachWorld(server, { senders: 1, contacts: 60, urnPrefix: 'Cap' });
     await setLimits(db(), clock, ws.id, { dailyInvitations: 7, weeklyInvitations: 25 });
     await runUntil(server, clock, MONDAY_0800_UTC + 9 * DAY);
-    const days = new Map<number, number>();
-    for (const inv of await invitationsOf(ws.id)) days.set(Math.floor(inv.sent_at / DAY), (days.get(Math.floor(inv.sent_at / DAY)) ?? 0) + 1);
     // Mon–Thu 7 each would be 28 > 25: the week stops at 25; the next Monday the window has room again.
-    const perDay = [...days.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
-    expect(perDay).toEqual([7, 7, 7, 4, 7, 7]);
+    expect(perUtcDay(await invitationsOf(ws.id))).toEqual({ '2025-06-02': 7, '2025-06-03': 7, '2025-06-04': 7, '2025-06-05': 4, '2025-06-09': 7, '2025-06-10': 7 });
+  });
+
+  it("keeps to the sender's working week in its own zone: nothing on the weekend, hours moved by the DST change", { timeout: 60_000 }, async () => {
+    // Friday 28 March 2025, 06:00 UTC (07:00 in Berlin); the clocks go forward on Sunday the 30th.
+    clock.set(Date.parse('2025-03-28T06:00:00Z'));
+    const { ws, senders } = await outreachWorld(server, { senders: 1, contacts: 8, urnPrefix: 'Week' });
+    await db().updateTable('team_members').set({ time_zone: 'Europe/Berlin' }).where('id', '=', senders[0]!).execute();
+    await setLimits(db(), clock, ws.id, { dailyInvitations: 5, weeklyInvitations: 100 });
+    await runUntil(server, clock, Date.parse('2025-04-01T06:00:00Z'));
+    const sent = (await invitationsOf(ws.id)).map((i) => i.sent_at);
+    expect(perUtcDay(sent.map((sent_at) => ({ sent_at })))).toEqual({ '2025-03-28': 5, '2025-03-31': 3 });
+    // Friday's day starts at 09:00 CET (08:00Z), Monday's at 09:00 CEST (07:00Z); spacing is minutes.
+    for (const t of sent.slice(0, 5)) expect(t >= Date.parse('2025-03-28T08:00:00Z') && t < Date.parse('2025-03-28T09:00:00Z'), new Date(t).toISOString()).toBe(true);
+    for (const t of sent.slice(5)) expect(t >= Date.parse('2025-03-31T07:00:00Z') && t < Date.parse('2025-03-31T08:00:00Z'), new Date(t).toISOString()).toBe(true);
   });
 
   it('sends nothing for DRAFT campaigns and stops at once when paused', async () => {
