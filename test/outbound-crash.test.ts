@@ -15,12 +15,14 @@ import { addTeamMember, createWorkspace } from '../src/workspace/workspace.servi
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
+import { useTestSeed } from './helpers/test-seed.js';
 
 const ROUNDS = 20;
 const BURST = 14;
 // The sandbox answers this long after it has recorded a send, so kills land in the gap
 // between "the network acted" and "the service recorded it as sent".
 const LATENCY_MS = 60;
+const { prng } = useTestSeed('outbound-crash');
 
 interface Request {
   path: string;
@@ -100,10 +102,10 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     });
 
   let counter = 0;
-  const random = (n: number) => Math.floor(Math.random() * n);
+  const random = (n: number) => prng.int(0, n - 1);
   function newRequest(): Request {
     const member = members[random(members.length)]!;
-    if (Math.random() < 0.5) {
+    if (prng.chance(0.5)) {
       const strangers = urns.slice(connected.length); // an invitation to a connection sends nothing
       const urn = strangers[random(strangers.length)]!;
       return { path: '/v2/networking/connections/send', body: { team_member_id: member, contact_urn: urn }, headers: {}, expect: { kind: 'invitation', member, urn }, ok: false, attempts: 0 };

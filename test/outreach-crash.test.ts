@@ -10,6 +10,7 @@ import { DEFAULT_LIMITS, type OutreachLimits } from '../src/outreach/limits.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { campaignDatabase, type CampaignDatabase } from './helpers/outreach-fixtures.js';
 import { expectSandboxRecordWithin } from './helpers/sandbox-record.js';
+import { useTestSeed } from './helpers/test-seed.js';
 import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
 
 const ROUNDS = 20;
@@ -18,6 +19,7 @@ const MONDAY = Date.parse('2025-06-02T00:00:00Z');
 /** Permissive, so the campaign ends within two simulated days: all hours of the weekday, withdrawal after a day. */
 const LIMITS: OutreachLimits = { ...DEFAULT_LIMITS, dailyInvitations: 40, weeklyInvitations: 200, dailyMessages: 40, workStartHour: 0, workEndHour: 24, minSpacingSeconds: 60, maxSpacingSeconds: 120, withdrawAfterDays: 1 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { prng } = useTestSeed('outreach-crash');
 
 describeEachDialect('outreach across SIGKILL of the worker process', (dialect) => {
   let database: TestDatabase;
@@ -45,7 +47,7 @@ describeEachDialect('outreach across SIGKILL of the worker process', (dialect) =
     for (let round = 0; round < ROUNDS; round++) {
       const worker = spawnWorker(world.dbUrl, env);
       await worker.started;
-      await sleep(Math.floor(Math.random() * 400));
+      await sleep(prng.int(0, 399));
       expect(await ended(worker.child, 'SIGKILL')).toBeNull();
       if ((await unconfirmed()) > 0) killedMidSend++; // an action recorded, its delivery unconfirmed
     }

@@ -2,9 +2,11 @@
 // diminishing returns, and the stored-mass shortcut (fold, re-score) equal to the definition.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { useTestSeed } from './helpers/test-seed.js';
 import { decayFactor, foldMass, HALF_LIFE_MS, KIND_WEIGHTS, scoreEvents, scoreOfMass, type ScoredEvent } from '../src/ingestion/scoring.js';
 
 const NOW = Date.parse('2025-06-01T00:00:00Z');
+useTestSeed('scoring');
 const kind = fc.constantFrom('LIKE', 'COMMENT', 'SHARE') as fc.Arbitrary<ScoredEvent['kind']>;
 const ev = fc.record({ kind, at: fc.integer({ min: NOW - 200 * 86_400_000, max: NOW }) });
 const events = fc.array(ev, { maxLength: 40 });
