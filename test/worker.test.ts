@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
-import { createLogger } from '../src/context.js';
+import { createContext, createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, addMember, sandboxOf } from './helpers/networking-fixtures.js';
@@ -68,13 +68,19 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     expect(await invitationsOf(member)).toHaveLength(1);
   });
 
-  it('lets two workers drain the same actions with no action attempted twice', async () => {
+  it('lets two workers, each on its own database connection, drain the same actions with no action attempted twice', async () => {
     const { ws, member, urns } = await failedSends(12);
     clock.advance(31_000);
     const log = createLogger('silent');
-    const a = new Worker(buildWorkerTasks(server.ctx), log);
-    const b = new Worker(buildWorkerTasks(server.ctx), log);
-    await Promise.all([a.drain(), b.drain()]);
+    // The second worker opens its own connection (pool), as a second process would.
+    const other = await createContext(server.config, { clock, logger: log, migrate: false });
+    try {
+      const a = new Worker(buildWorkerTasks(server.ctx), log);
+      const b = new Worker(buildWorkerTasks(other), log);
+      await Promise.all([a.drain(), b.drain()]);
+    } finally {
+      await other.close();
+    }
     const actions = await actionsOf(ws.id);
     expect(actions.map((x) => [x.status, x.attempts])).toEqual(urns.map(() => ['SENT', 2]));
     expect((await invitationsOf(member)).map((i) => i.contact_urn).sort()).toEqual([...urns].sort());
