@@ -99,6 +99,9 @@ describeEachDialect('networking connections', (dialect) => {
     const ownUrn = await addContact(server, ws.id);
     const discarded = await addLead(server, ws.id, ownUrn, 'DISCARDED');
     const contactless = await addLead(server, ws.id, null);
+    const listed = (await ws.client.get('/v2/leads')).body;
+    expect(listed.total, 'the fixture keeps the lead counters').toBe(listed.items.length);
+    expect(listed.total).toBeGreaterThan(0);
     const targets = [{ contact_urn: 'ACoNoSuchPerson' }, { contact_urn: foreignUrn }, { lead_id: foreignLead }, { lead_id: discarded }, { lead_id: contactless }, { lead_id: 'ld_nope' }];
     for (const [method, path, extra] of [['PATCH', CHECK, {}], ['POST', SEND, {}], ['POST', DM, { message: 'hi' }]] as const) {
       for (const target of targets) {

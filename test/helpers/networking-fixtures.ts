@@ -1,5 +1,7 @@
-// Small direct-insert fixtures for campaign and connection tests (through the repositories).
+// Small direct-insert fixtures for campaign and connection tests (through the repositories, keeping
+// what the service keeps alongside: lead counters).
 import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.operator.js';
+import { adjustLeadCount } from '../../src/leads/lead-counts.js';
 import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
 import { addTeamMember } from '../../src/workspace/workspace.service.js';
@@ -35,20 +37,24 @@ export async function addContact(server: TestServer, workspaceId: string, urn: s
   return urn;
 }
 
+/** A lead written as the service writes one: the row and its lead counters in one transaction. */
 export async function addLead(server: TestServer, workspaceId: string, contactUrn: string | null, status = 'NEW') {
   const now = server.ctx.clock.now();
   const id = newId('ld');
-  await server.ctx.database.db
-    .insertInto('leads')
-    .values({
-      workspace_id: workspaceId, id, contact_urn: contactUrn, team_member_id: null, source_post_id: null, company_id: null, status,
-      tags: '[]', crm_id: null, crm_contact_url: null, first_name: null, last_name: null, headline: null, job_title: null,
-      username: null, network_url: null, contact_email: null, phone_number: null, enrichment_status: null, source: null,
-      source_content_url: null, engagement_events_count: null, engagement_score: null, is_icp_match: 0, icp_manual: 0,
-      is_account_based: 0, picture: null, followers_count: null, connections_count: null, country: null, feed_updated_at: null,
-      created_at: now, last_engagement_dt: null, updated_at: now,
-    })
-    .execute();
+  await server.ctx.database.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('leads')
+      .values({
+        workspace_id: workspaceId, id, contact_urn: contactUrn, team_member_id: null, source_post_id: null, company_id: null, status,
+        tags: '[]', crm_id: null, crm_contact_url: null, first_name: null, last_name: null, headline: null, job_title: null,
+        username: null, network_url: null, contact_email: null, phone_number: null, enrichment_status: null, source: null,
+        source_content_url: null, engagement_events_count: null, engagement_score: null, is_icp_match: 0, icp_manual: 0,
+        is_account_based: 0, picture: null, followers_count: null, connections_count: null, country: null, feed_updated_at: null,
+        created_at: now, last_engagement_dt: null, updated_at: now,
+      })
+      .execute();
+    await adjustLeadCount(tx, workspaceId, { status, created_at: now, contact_email: null }, 1);
+  });
   return id;
 }
 
