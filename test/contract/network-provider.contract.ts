@@ -30,7 +30,36 @@ export interface NetworkWorld {
   publishPostsWithEngagement(account: AccountRef): Promise<void>;
   /** The provider's clock: posts and engagement are bounded by it. */
   now(): number;
+  /**
+   * What the network received from the workspace's accounts, oldest first: the far side's own
+   * record, which engine tests check the service against (at most once, within the caps).
+   */
+  received(workspaceId: string): Promise<NetworkRecord>;
   close(): Promise<void>;
+}
+
+export interface ReceivedInvitation {
+  ref: string;
+  teamMemberId: string;
+  contactUrn: string;
+  note: string | null;
+  sentAt: number;
+  /** When the contact accepted (a world that decides ahead may name a later time); null: not (yet). */
+  acceptedAt: number | null;
+  withdrawnAt: number | null;
+}
+
+export interface ReceivedMessage {
+  ref: string;
+  teamMemberId: string;
+  contactUrn: string;
+  text: string;
+  sentAt: number;
+}
+
+export interface NetworkRecord {
+  invitations: ReceivedInvitation[];
+  messages: ReceivedMessage[];
 }
 
 const DAY = 86_400_000;
@@ -124,6 +153,8 @@ export function runNetworkProviderContract(name: string, setup: () => Promise<Ne
         const again = await provider.sendInvitation(account, urn, 'Hello', key);
         expect(again.ref).toBe(first.ref);
         expect(await provider.listPendingInvitations(account)).toHaveLength(1);
+        const received = (await world.received(account.workspaceId)).invitations.filter((i) => i.teamMemberId === account.teamMemberId);
+        expect(received.map((i) => [i.ref, i.contactUrn, i.note, i.withdrawnAt])).toEqual([[first.ref, urn, 'Hello', null]]);
       });
 
       it('lists pending invitations with the time they were sent', async () => {
@@ -186,6 +217,8 @@ export function runNetworkProviderContract(name: string, setup: () => Promise<Ne
         expect(sent.ref).toMatch(/\S/);
         expect(await provider.sendMessage(account, urn, 'Thanks for connecting', key)).toEqual(sent);
         expect(await provider.findReceived(key)).toEqual(sent);
+        const received = (await world.received(account.workspaceId)).messages.filter((m) => m.teamMemberId === account.teamMemberId);
+        expect(received.map((m) => [m.ref, m.contactUrn, m.text])).toEqual([[sent.ref, urn, 'Thanks for connecting']]);
       });
     });
 
