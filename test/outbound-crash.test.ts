@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
@@ -160,11 +161,10 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     try {
       const { db } = ctx.database;
-      const invitations = await db.selectFrom('sandbox_invitations').selectAll().execute();
-      const messages = await db.selectFrom('sandbox_messages').selectAll().execute();
-      const pairs = invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`);
+      const { invitations, messages } = await sandboxWorldOf(ctx.network, db, ctx.clock).received(workspaceId);
+      const pairs = invitations.map((i) => `${i.teamMemberId}|${i.contactUrn}`);
       expect(new Set(pairs).size).toBe(pairs.length);
-      const bodies = messages.map((m) => m.body);
+      const bodies = messages.map((m) => m.text);
       expect(new Set(bodies).size).toBe(bodies.length);
       expect(all.every((r) => r.ok)).toBe(true);
       for (const r of all) {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLimits } from '../src/outreach/limits.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { sandboxOf } from './helpers/networking-fixtures.js';
+import { networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { useTestSeed } from './helpers/test-seed.js';
@@ -70,16 +70,16 @@ describeEachDialect('outreach properties', (dialect) => {
             const open = await db().selectFrom('campaign_contacts').select('id').where('campaign_id', '=', world.campaignId).where('status', 'in', ['QUEUED', 'INVITED']).execute();
             if (open.length === 0) break;
           }
-          const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', world.ws.id).orderBy('sent_at').execute();
-          const pairs = invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`);
+          const { invitations } = await networkWorldOf(server).received(world.ws.id);
+          const pairs = invitations.map((i) => `${i.teamMemberId}|${i.contactUrn}`);
           expect(new Set(pairs).size).toBe(pairs.length);
-          expect(new Set(invitations.map((i) => i.contact_urn)).size).toBe(invitations.length); // 21-day rule across senders
+          expect(new Set(invitations.map((i) => i.contactUrn)).size).toBe(invitations.length); // 21-day rule across senders
           for (const inv of invitations) {
-            const zone = zoneOf.get(inv.team_member_id)!;
-            const mine = invitations.filter((i) => i.team_member_id === inv.team_member_id);
-            const day = wallClock(inv.sent_at, zone).date;
-            expect(mine.filter((i) => wallClock(i.sent_at, zone).date === day).length).toBeLessThanOrEqual(p.daily);
-            expect(mine.filter((i) => i.sent_at > inv.sent_at - 7 * DAY && i.sent_at <= inv.sent_at).length).toBeLessThanOrEqual(p.weekly);
+            const zone = zoneOf.get(inv.teamMemberId)!;
+            const mine = invitations.filter((i) => i.teamMemberId === inv.teamMemberId);
+            const day = wallClock(inv.sentAt, zone).date;
+            expect(mine.filter((i) => wallClock(i.sentAt, zone).date === day).length).toBeLessThanOrEqual(p.daily);
+            expect(mine.filter((i) => i.sentAt > inv.sentAt - 7 * DAY && i.sentAt <= inv.sentAt).length).toBeLessThanOrEqual(p.weekly);
           }
           const actions = await db().selectFrom('network_actions').selectAll().where('workspace_id', '=', world.ws.id).execute();
           for (const a of actions) {

@@ -5,7 +5,21 @@ import { adjustLeadCount } from '../../src/leads/lead-counts.js';
 import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
 import { addTeamMember } from '../../src/workspace/workspace.service.js';
+import type { NetworkRecord, NetworkWorld } from '../contract/network-provider.contract.js';
+import { sandboxWorldOf } from '../contract/sandbox-world.js';
 import type { TestServer } from './server.js';
+
+/** The world behind the server's network provider: its levers and its record of what it received. */
+export function networkWorldOf(server: TestServer): NetworkWorld {
+  return sandboxWorldOf(server.ctx.network, server.ctx.database.db, server.ctx.clock);
+}
+
+/** What the network received from one team member's account (the world's record). */
+export async function receivedFrom(server: TestServer, teamMemberId: string): Promise<NetworkRecord> {
+  const { workspace_id } = await server.ctx.database.db.selectFrom('team_members').select('workspace_id').where('id', '=', teamMemberId).executeTakeFirstOrThrow();
+  const { invitations, messages } = await networkWorldOf(server).received(workspace_id);
+  return { invitations: invitations.filter((i) => i.teamMemberId === teamMemberId), messages: messages.filter((m) => m.teamMemberId === teamMemberId) };
+}
 
 export function sandboxOf(server: TestServer): SandboxNetwork {
   if (!(server.ctx.network instanceof SandboxNetwork)) throw new Error('tests expect the sandbox network');
