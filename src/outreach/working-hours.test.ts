@@ -32,6 +32,10 @@ describe('isWorkingTime (9 to 18)', () => {
     // Monday 27 October, back to CET: 09:00 is 08:00Z again.
     ['Europe/Berlin', '2025-10-27T07:59:59Z', false],
     ['Europe/Berlin', '2025-10-27T08:00:00Z', true],
+    // Midweek in Berlin (CEST): Tuesday, Wednesday and Thursday 1 April to 3 April, 10:00 local.
+    ['Europe/Berlin', '2025-04-01T08:00:00Z', true],
+    ['Europe/Berlin', '2025-04-02T08:00:00Z', true],
+    ['Europe/Berlin', '2025-04-03T08:00:00Z', true],
     // New York, Friday 7 March 2025 (EST, UTC-5): 17:59 local is 22:59Z; Saturday 8 March at noon.
     ['America/New_York', '2025-03-07T22:59:59Z', true],
     ['America/New_York', '2025-03-07T23:00:00Z', false],
@@ -114,7 +118,22 @@ describe('startOfLocalDay', () => {
   }
 });
 
+describe('nextWorkingTime with no working hour at all', () => {
+  it('gives up after ten days instead of looping (the limits refuse such hours)', () => {
+    const from = at('2025-06-02T00:00:00Z');
+    const result = nextWorkingTime(from, 'UTC', 10, 10);
+    expect(result).toBeGreaterThan(from);
+    expect(result).toBeLessThan(from + 14 * 86_400_000);
+  });
+});
+
 describe('localTime', () => {
+  it('names every weekday in a zone read through Intl', () => {
+    // Sunday 6 April to Saturday 12 April 2025, noon in Berlin (CEST).
+    const days = Array.from({ length: 7 }, (_, i) => localTime(at(`2025-04-${String(6 + i).padStart(2, '0')}T10:00:00Z`), 'Europe/Berlin'));
+    expect(days.map((d) => [d.day, d.weekday, d.hour])).toEqual([[6, 0, 12], [7, 1, 12], [8, 2, 12], [9, 3, 12], [10, 4, 12], [11, 5, 12], [12, 6, 12]]);
+  });
+
   it('reads the wall clock and weekday of the zone', () => {
     expect(localTime(at('2025-03-30T01:30:00Z'), 'Europe/Berlin')).toEqual({ year: 2025, month: 3, day: 30, hour: 3, minute: 30, second: 0, weekday: 0 });
     // 05:30Z is 01:30 EDT, half an hour before the clocks go back (06:00Z).
