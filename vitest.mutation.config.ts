@@ -1,5 +1,6 @@
-// The tests StrykerJS runs against each mutant (npm run mutation): the fast, in-process tests of
-// the rules under mutation. No CLI build and no PostgreSQL: a mutant's run must take seconds.
+// The tests StrykerJS runs against each mutant (npm run mutation): the in-process tests of the
+// rules under mutation, unit tests first and the HTTPS suites that cover auth, the rate limit,
+// the outbound log and credits. No CLI build and no PostgreSQL: a mutant's run must take seconds.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,6 +13,11 @@ export default defineConfig({
       'src/http/sliding-window-store.test.ts',
       'test/scoring.test.ts',
       'test/outreach-limits.test.ts',
+      'test/auth-rate-limit.test.ts',
+      'test/workspace.test.ts',
+      'test/connections.test.ts',
+      'test/worker.test.ts',
+      'test/enrichment.test.ts',
     ],
     pool: 'forks',
     testTimeout: 30_000,
