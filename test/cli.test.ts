@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
+import { connectDb, type DbHandle } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { ManualClock } from '../src/shared/clock.js';
+import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { startServer } from './helpers/server.js';
 
@@ -10,11 +14,25 @@ const CLI_TIMEOUT = 120_000;
 describeEachDialect('operator CLI', (dialect) => {
   let database: TestDatabase;
   let dbUrl: string;
+  let handle: DbHandle;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+    handle = connectDb(database.target);
+    await migrateToLatest(handle.db);
   });
-  afterAll(() => database.drop());
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  /** Every row of the tables the refused commands would have written to. */
+  async function contents() {
+    const tables = ['workspaces', 'api_keys', 'team_members', 'credit_ledger', 'member_syncs', 'network_actions', 'outreach_senders'] as const;
+    const rows: Record<string, unknown[]> = {};
+    for (const table of tables) rows[table] = await handle.db.selectFrom(table).selectAll().execute();
+    return rows;
+  }
 
   it('creates a workspace, a member, credits and keys, lists and revokes keys (--json)', async () => {
     const env = { WARMLINE_DB: dbUrl };
@@ -43,10 +61,12 @@ describeEachDialect('operator CLI', (dialect) => {
 
   it('refuses bad input with a message and a non-zero exit, changing nothing', async () => {
     const env = { WARMLINE_DB: dbUrl };
+    const { id } = await createWorkspace(handle.db, new ManualClock(Date.parse('2025-06-02T09:00:00Z')), 'Untouched');
+    const before = await contents();
     const bad = await runCli(['key', 'create', '--workspace', 'ws_missing'], { env });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('no workspace with id ws_missing');
-    const amount = await runCli(['credits', 'grant', '--workspace', 'x', '--amount', 'ten'], { env });
+    const amount = await runCli(['credits', 'grant', '--workspace', id, '--amount', 'ten'], { env });
     expect(amount.code).not.toBe(0);
     expect(amount.stderr).toContain('--amount must be a whole number');
     const engines = await runCli(['worker', '--once', '--engines', 'outreach,mail'], { env });
@@ -54,6 +74,7 @@ describeEachDialect('operator CLI', (dialect) => {
     const clock = await runCli(['worker', '--once'], { env: { ...env, WARMLINE_CLOCK_START: '2025-06-02 09:00' } });
     expect(clock.code).toBe(1);
     expect(clock.stderr).toContain('clock start must be epoch milliseconds or an ISO 8601 time with its zone');
+    expect(await contents()).toEqual(before);
   }, CLI_TIMEOUT);
 
   it('keeps stdout for the result: logs (e.g. migrations on a fresh database) go to stderr', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact, addLead, addMember, sandboxOf } from './helpers/networking-fixtures.js';
+import { addContact, addLead, addMember, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const CHECK = '/v2/networking/connections/check';
@@ -21,9 +21,8 @@ describeEachDialect('networking connections', (dialect) => {
   afterAll(() => server.close());
 
   const db = () => server.ctx.database.db;
-  const invitations = (teamMemberId: string) =>
-    db().selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', teamMemberId).execute();
-  const messages = (teamMemberId: string) => db().selectFrom('sandbox_messages').selectAll().where('team_member_id', '=', teamMemberId).execute();
+  const invitations = async (teamMemberId: string) => (await receivedFrom(server, teamMemberId)).invitations;
+  const messages = async (teamMemberId: string) => (await receivedFrom(server, teamMemberId)).messages;
 
   /** A workspace with a connected member and a contact, on a fresh footing. */
   async function setup() {
@@ -99,6 +98,9 @@ describeEachDialect('networking connections', (dialect) => {
     const ownUrn = await addContact(server, ws.id);
     const discarded = await addLead(server, ws.id, ownUrn, 'DISCARDED');
     const contactless = await addLead(server, ws.id, null);
+    const listed = (await ws.client.get('/v2/leads')).body;
+    expect(listed.total, 'the fixture keeps the lead counters').toBe(listed.items.length);
+    expect(listed.total).toBeGreaterThan(0);
     const targets = [{ contact_urn: 'ACoNoSuchPerson' }, { contact_urn: foreignUrn }, { lead_id: foreignLead }, { lead_id: discarded }, { lead_id: contactless }, { lead_id: 'ld_nope' }];
     for (const [method, path, extra] of [['PATCH', CHECK, {}], ['POST', SEND, {}], ['POST', DM, { message: 'hi' }]] as const) {
       for (const target of targets) {
@@ -127,7 +129,7 @@ describeEachDialect('networking connections', (dialect) => {
     expect([again.status, again.text]).toEqual([200, '{}']);
     const stored = await invitations(member);
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ contact_urn: urn, note: 'Hello there', sent_at: clock.now() });
+    expect(stored[0]).toMatchObject({ contactUrn: urn, note: 'Hello there', sentAt: clock.now() });
     expect((await ws.client.patch(CHECK, { json: { team_member_id: member, lead_id: lead } })).body).toEqual({ exists: false });
     expect((await sandbox.listPendingInvitations(account)).map((p) => p.contactUrn)).toEqual([urn]);
     const dmWhilePending = await ws.client.post(DM, { json: { team_member_id: member, contact_urn: urn, message: 'hi' } });
@@ -154,8 +156,8 @@ describeEachDialect('networking connections', (dialect) => {
     expect((await ws.client.post(DM, { json: { ...body, message: 'Other text' }, headers: { 'idempotency-key': 'retry-1' } })).status).toBe(200);
     const delivered = await messages(member);
     expect(delivered).toHaveLength(4);
-    expect(delivered.filter((m) => m.body === body.message)).toHaveLength(3);
-    expect(delivered.every((m) => m.contact_urn === urn)).toBe(true);
+    expect(delivered.filter((m) => m.text === body.message)).toHaveLength(3);
+    expect(delivered.every((m) => m.contactUrn === urn)).toBe(true);
     const lead = await addLead(server, ws.id, urn);
     expect((await ws.client.post(DM, { json: { team_member_id: member, lead_id: lead, message: 'via lead' } })).status).toBe(200);
     expect(await messages(member)).toHaveLength(5);
@@ -189,6 +191,6 @@ describeEachDialect('networking connections', (dialect) => {
     }
     await sandbox.connectAccount(account);
     expect((await ws.client.post(SEND, { json: { ...body, contact_urn: urn2 } })).status).toBe(200);
-    expect((await invitations(member)).map((i) => i.contact_urn).sort()).toEqual([urn, urn2].sort());
+    expect((await invitations(member)).map((i) => i.contactUrn).sort()).toEqual([urn, urn2].sort());
   });
 });

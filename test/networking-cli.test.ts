@@ -50,7 +50,8 @@ describeEachDialect('campaign and network commands', (dialect) => {
     await cli(['network', 'disconnect', '--workspace', ws.id, '--member', member]);
     const users = (await ws.client.get('/v2/workspace/users')).body;
     expect(users[0].integration_status).toBe('DISCONNECTED');
-    expect((await ws.client.patch('/v2/networking/connections/check', { json: body })).body).toEqual({ detail: "Team member's network account is not connected" });
+    const check = await ws.client.patch('/v2/networking/connections/check', { json: body });
+    expect([check.status, check.body]).toEqual([403, { detail: "Team member's network account is not connected" }]);
     const unknown = await runCli(['network', 'connect', '--workspace', ws.id, '--member', 'tm_nobody'], { env });
     expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining('no team member tm_nobody')]);
   });

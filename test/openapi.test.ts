@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from './helpers/dialects.js';
+import { describeOnce } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
-describeEachDialect('OpenAPI document and docs page', (dialect) => {
+describeOnce('OpenAPI document and docs page', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect);

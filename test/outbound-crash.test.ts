@@ -12,15 +12,18 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
+import { useTestSeed } from './helpers/test-seed.js';
 
 const ROUNDS = 20;
 const BURST = 14;
 // The sandbox answers this long after it has recorded a send, so kills land in the gap
 // between "the network acted" and "the service recorded it as sent".
 const LATENCY_MS = 60;
+const { prng } = useTestSeed('outbound-crash');
 
 interface Request {
   path: string;
@@ -100,10 +103,10 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     });
 
   let counter = 0;
-  const random = (n: number) => Math.floor(Math.random() * n);
+  const random = (n: number) => prng.int(0, n - 1);
   function newRequest(): Request {
     const member = members[random(members.length)]!;
-    if (Math.random() < 0.5) {
+    if (prng.chance(0.5)) {
       const strangers = urns.slice(connected.length); // an invitation to a connection sends nothing
       const urn = strangers[random(strangers.length)]!;
       return { path: '/v2/networking/connections/send', body: { team_member_id: member, contact_urn: urn }, headers: {}, expect: { kind: 'invitation', member, urn }, ok: false, attempts: 0 };
@@ -158,11 +161,10 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     try {
       const { db } = ctx.database;
-      const invitations = await db.selectFrom('sandbox_invitations').selectAll().execute();
-      const messages = await db.selectFrom('sandbox_messages').selectAll().execute();
-      const pairs = invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`);
+      const { invitations, messages } = await sandboxWorldOf(ctx.network, db, ctx.clock).received(workspaceId);
+      const pairs = invitations.map((i) => `${i.teamMemberId}|${i.contactUrn}`);
       expect(new Set(pairs).size).toBe(pairs.length);
-      const bodies = messages.map((m) => m.body);
+      const bodies = messages.map((m) => m.text);
       expect(new Set(bodies).size).toBe(bodies.length);
       expect(all.every((r) => r.ok)).toBe(true);
       for (const r of all) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { runCli } from './helpers/cli.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { sandboxOf } from './helpers/networking-fixtures.js';
+import { networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -61,7 +61,7 @@ describeEachDialect('outreach commands', (dialect) => {
     await runUntil(server, clock, MONDAY_0800_UTC + 12 * HOUR);
 
     const db = server.ctx.database.db;
-    const invitations = await db.selectFrom('sandbox_invitations').select('team_member_id').where('workspace_id', '=', ws.id).execute();
+    const { invitations } = await networkWorldOf(server).received(ws.id);
     const states = await db.selectFrom('campaign_contacts').select('status').where('campaign_id', '=', campaignId).execute();
     const stats = await cli(['campaign', 'stats', campaignId, '--workspace', ws.id]);
     expect(stats.status).toBe('ACTIVE');
@@ -71,7 +71,7 @@ describeEachDialect('outreach commands', (dialect) => {
     expect(paused).toHaveLength(1);
     expect(paused[0].paused.reason).toContain('limit');
     for (const sender of stats.senders) {
-      const sent = invitations.filter((i) => i.team_member_id === sender.team_member_id).length;
+      const sent = invitations.filter((i) => i.teamMemberId === sender.team_member_id).length;
       expect(sender.invitations_today).toEqual({ used: sent, limit: 4 });
       expect(sender.invitations_7_days).toEqual({ used: sent, limit: 100 });
     }

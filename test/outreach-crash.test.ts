@@ -9,7 +9,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, type OutreachLimits } from '../src/outreach/limits.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { campaignDatabase, type CampaignDatabase } from './helpers/outreach-fixtures.js';
-import { expectSandboxRecordWithin } from './helpers/sandbox-record.js';
+import { sandboxWorldOf } from './contract/sandbox-world.js';
+import { expectNetworkRecordWithin } from './helpers/network-record.js';
+import { useTestSeed } from './helpers/test-seed.js';
 import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
 
 const ROUNDS = 20;
@@ -18,6 +20,7 @@ const MONDAY = Date.parse('2025-06-02T00:00:00Z');
 /** Permissive, so the campaign ends within two simulated days: all hours of the weekday, withdrawal after a day. */
 const LIMITS: OutreachLimits = { ...DEFAULT_LIMITS, dailyInvitations: 40, weeklyInvitations: 200, dailyMessages: 40, workStartHour: 0, workEndHour: 24, minSpacingSeconds: 60, maxSpacingSeconds: 120, withdrawAfterDays: 1 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const { prng } = useTestSeed('outreach-crash');
 
 describeEachDialect('outreach across SIGKILL of the worker process', (dialect) => {
   let database: TestDatabase;
@@ -45,7 +48,7 @@ describeEachDialect('outreach across SIGKILL of the worker process', (dialect) =
     for (let round = 0; round < ROUNDS; round++) {
       const worker = spawnWorker(world.dbUrl, env);
       await worker.started;
-      await sleep(Math.floor(Math.random() * 400));
+      await sleep(prng.int(0, 399));
       expect(await ended(worker.child, 'SIGKILL')).toBeNull();
       if ((await unconfirmed()) > 0) killedMidSend++; // an action recorded, its delivery unconfirmed
     }
@@ -58,12 +61,12 @@ describeEachDialect('outreach across SIGKILL of the worker process', (dialect) =
     expect(await ended(last.child, 'SIGTERM'), last.stderr()).toBe(0);
     expect(await campaignStatus()).toBe('COMPLETED');
 
-    const record = await expectSandboxRecordWithin(db(), world.workspaceId, LIMITS);
-    expect(record.invitations.map((i) => i.contact_urn).sort()).toEqual([...world.urns].sort());
-    const accepted = record.invitations.filter((i) => i.accept_at !== null).map((i) => i.contact_urn);
+    const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.network, db(), world.ctx.clock), world.workspaceId, LIMITS);
+    expect(record.invitations.map((i) => i.contactUrn).sort()).toEqual([...world.urns].sort());
+    const accepted = record.invitations.filter((i) => i.acceptedAt !== null).map((i) => i.contactUrn);
     expect(accepted).toHaveLength(54);
-    expect(record.invitations.filter((i) => i.accept_at === null && i.withdrawn_at !== null)).toHaveLength(6); // the others, withdrawn on the network
-    expect(record.messages.map((m) => m.contact_urn).sort()).toEqual(accepted.sort()); // one follow-up per acceptance
+    expect(record.invitations.filter((i) => i.acceptedAt === null && i.withdrawnAt !== null)).toHaveLength(6); // the others, withdrawn on the network
+    expect(record.messages.map((m) => m.contactUrn).sort()).toEqual(accepted.sort()); // one follow-up per acceptance
     const contacts = await db().selectFrom('campaign_contacts').select(['network_urn', 'status']).where('campaign_id', '=', world.campaignId).execute();
     for (const c of contacts) expect(c.status).toBe(accepted.includes(c.network_urn!) ? 'CONNECTED' : 'WITHDRAWN');
     const actions = await db().selectFrom('network_actions').select('status').where('workspace_id', '=', world.workspaceId).execute();

@@ -1,10 +1,9 @@
 // The outreach engine end to end: a real server, the sandbox network, a ManualClock.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLimits } from '../src/outreach/limits.js';
-import { isWorkingTime } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact, addLead, sandboxOf } from './helpers/networking-fixtures.js';
+import { addContact, addLead, networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
 import { setCampaignStatus } from '../src/campaigns/campaigns.operator.js';
 import { configureCampaign } from '../src/outreach/campaign-settings.js';
 import { campaignStats } from '../src/outreach/stats.js';
@@ -15,6 +14,20 @@ import { startServer, type TestServer } from './helpers/server.js';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** Invitations per UTC calendar date (written as YYYY-MM-DD), read without the code under test. */
+function perUtcDay(invitations: { sentAt: number }[]): Record<string, number> {
+  const days: Record<string, number> = {};
+  for (const { sentAt } of invitations) days[new Date(sentAt).toISOString().slice(0, 10)] = (days[new Date(sentAt).toISOString().slice(0, 10)] ?? 0) + 1;
+  return days;
+}
+
+/** Whether `ms` falls on one of the UTC dates between the hours. */
+function withinHours(ms: number, dates: string[], startHour: number, endHour: number): boolean {
+  const iso = new Date(ms).toISOString();
+  const hour = Number(iso.slice(11, 13));
+  return dates.includes(iso.slice(0, 10)) && hour >= startHour && hour < endHour;
+}
+
 describeEachDialect('outreach engine', (dialect) => {
   let server: TestServer;
   const clock = new ManualClock(MONDAY_0800_UTC);
@@ -23,7 +36,7 @@ describeEachDialect('outreach engine', (dialect) => {
   });
   afterAll(() => server.close());
   const db = () => server.ctx.database.db;
-  const invitationsOf = (workspaceId: string) => db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspaceId).orderBy('sent_at').execute();
+  const invitationsOf = async (workspaceId: string) => (await networkWorldOf(server).received(workspaceId)).invitations;
   const contactsOf = async (ws: { client: any }, campaignId: string) => (await ws.client.get(`/v2/networking/campaigns/${campaignId}`)).body;
 
   it('invites every contact once, in working hours, spaced, then tracks acceptance and completes', { timeout: 120_000 }, async () => {
@@ -31,22 +44,23 @@ describeEachDialect('outreach engine', (dialect) => {
     const { ws, senders, campaignId, urns } = await outreachWorld(server, { senders: 2, contacts: 12 });
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
     const invitations = await invitationsOf(ws.id);
-    expect(invitations.map((i) => i.contact_urn).sort()).toEqual([...urns].sort());
-    for (const inv of invitations) expect(isWorkingTime(inv.sent_at, 'UTC', 9, 18)).toBe(true);
+    expect(invitations.map((i) => i.contactUrn).sort()).toEqual([...urns].sort());
+    // Monday 08:00 to Wednesday 08:00 UTC: working hours are 09:00-18:00 of those two days.
+    for (const inv of invitations) expect(withinHours(inv.sentAt, ['2025-06-02', '2025-06-03'], 9, 18), new Date(inv.sentAt).toISOString()).toBe(true);
     for (const sender of senders) {
-      const times = invitations.filter((i) => i.team_member_id === sender).map((i) => i.sent_at);
+      const times = invitations.filter((i) => i.teamMemberId === sender).map((i) => i.sentAt);
       expect(times.length).toBeGreaterThan(0); // both senders take part
       for (let k = 1; k < times.length; k++) expect(times[k]! - times[k - 1]!).toBeGreaterThanOrEqual(120_000);
     }
     // Accepted invitations (the sandbox decided which) are CONNECTED after polling; none final otherwise.
-    const accepted = new Set(invitations.filter((i) => i.accept_at !== null && i.accept_at <= clock.now()).map((i) => i.contact_urn));
+    const accepted = new Set(invitations.filter((i) => i.acceptedAt !== null && i.acceptedAt <= clock.now()).map((i) => i.contactUrn));
     let campaign = await contactsOf(ws, campaignId);
     for (const contact of campaign.contacts) expect(contact.status).toBe(accepted.has(contact.network_urn) ? 'CONNECTED' : 'INVITED');
     expect(campaign.status).toBe('ACTIVE');
-    const acceptedOne = invitations.find((i) => accepted.has(i.contact_urn))!;
-    await addContact(server, ws.id, acceptedOne.contact_urn); // check needs a known contact
+    const acceptedOne = invitations.find((i) => accepted.has(i.contactUrn))!;
+    await addContact(server, ws.id, acceptedOne.contactUrn); // check needs a known contact
     const check = await ws.client.patch('/v2/networking/connections/check', {
-      json: { team_member_id: acceptedOne.team_member_id, contact_urn: acceptedOne.contact_urn },
+      json: { team_member_id: acceptedOne.teamMemberId, contact_urn: acceptedOne.contactUrn },
     });
     expect(check.body).toEqual({ exists: true });
     // 21 days later the rest is withdrawn and the campaign completes.
@@ -54,7 +68,7 @@ describeEachDialect('outreach engine', (dialect) => {
     campaign = await contactsOf(ws, campaignId);
     for (const contact of campaign.contacts) expect(contact.status).toBe(accepted.has(contact.network_urn) ? 'CONNECTED' : 'WITHDRAWN');
     expect(campaign.status).toBe('COMPLETED');
-    const live = (await invitationsOf(ws.id)).filter((i) => i.withdrawn_at === null && (i.accept_at === null || i.accept_at > clock.now()));
+    const live = (await invitationsOf(ws.id)).filter((i) => i.withdrawnAt === null && (i.acceptedAt === null || i.acceptedAt > clock.now()));
     expect(live).toEqual([]);
     expect(await invitationsOf(ws.id)).toHaveLength(urns.length);
   });
@@ -64,11 +78,22 @@ describeEachDialect('outreach engine', (dialect) => {
     const { ws } = await outreachWorld(server, { senders: 1, contacts: 60, urnPrefix: 'Cap' });
     await setLimits(db(), clock, ws.id, { dailyInvitations: 7, weeklyInvitations: 25 });
     await runUntil(server, clock, MONDAY_0800_UTC + 9 * DAY);
-    const days = new Map<number, number>();
-    for (const inv of await invitationsOf(ws.id)) days.set(Math.floor(inv.sent_at / DAY), (days.get(Math.floor(inv.sent_at / DAY)) ?? 0) + 1);
     // Mon–Thu 7 each would be 28 > 25: the week stops at 25; the next Monday the window has room again.
-    const perDay = [...days.entries()].sort((a, b) => a[0] - b[0]).map(([, n]) => n);
-    expect(perDay).toEqual([7, 7, 7, 4, 7, 7]);
+    expect(perUtcDay(await invitationsOf(ws.id))).toEqual({ '2025-06-02': 7, '2025-06-03': 7, '2025-06-04': 7, '2025-06-05': 4, '2025-06-09': 7, '2025-06-10': 7 });
+  });
+
+  it("keeps to the sender's working week in its own zone: nothing on the weekend, hours moved by the DST change", { timeout: 60_000 }, async () => {
+    // Friday 28 March 2025, 06:00 UTC (07:00 in Berlin); the clocks go forward on Sunday the 30th.
+    clock.set(Date.parse('2025-03-28T06:00:00Z'));
+    const { ws, senders } = await outreachWorld(server, { senders: 1, contacts: 8, urnPrefix: 'Week' });
+    await db().updateTable('team_members').set({ time_zone: 'Europe/Berlin' }).where('id', '=', senders[0]!).execute();
+    await setLimits(db(), clock, ws.id, { dailyInvitations: 5, weeklyInvitations: 100 });
+    await runUntil(server, clock, Date.parse('2025-04-01T06:00:00Z'));
+    const sent = (await invitationsOf(ws.id)).map((i) => i.sentAt);
+    expect(perUtcDay(sent.map((sentAt) => ({ sentAt })))).toEqual({ '2025-03-28': 5, '2025-03-31': 3 });
+    // Friday's day starts at 09:00 CET (08:00Z), Monday's at 09:00 CEST (07:00Z); spacing is minutes.
+    for (const t of sent.slice(0, 5)) expect(t >= Date.parse('2025-03-28T08:00:00Z') && t < Date.parse('2025-03-28T09:00:00Z'), new Date(t).toISOString()).toBe(true);
+    for (const t of sent.slice(5)) expect(t >= Date.parse('2025-03-31T07:00:00Z') && t < Date.parse('2025-03-31T08:00:00Z'), new Date(t).toISOString()).toBe(true);
   });
 
   it('sends nothing for DRAFT campaigns and stops at once when paused', async () => {
@@ -110,10 +135,9 @@ describeEachDialect('outreach rules', (dialect) => {
     await configureCampaign(db(), clock, ws.id, campaignId, { follow_up_template: 'Thanks {{first_name}}! How is {{company}}?', follow_up_delay_hours: 24 });
     expect((await ws.client.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: 'ada-follow', network_urn: urn, first_name: 'Ada' }] } })).status).toBe(200);
     await runUntil(server, clock, MONDAY_0800_UTC + 3 * DAY);
-    const [invitation] = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
-    const messages = await db().selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', ws.id).execute();
-    expect(messages.map((m) => m.body)).toEqual(['Thanks Ada! How is Harbor Labs?']);
-    expect(messages[0]!.sent_at - invitation!.accept_at!).toBeGreaterThanOrEqual(24 * HOUR);
+    const { invitations: [invitation], messages } = await networkWorldOf(server).received(ws.id);
+    expect(messages.map((m) => m.text)).toEqual(['Thanks Ada! How is Harbor Labs?']);
+    expect(messages[0]!.sentAt - invitation!.acceptedAt!).toBeGreaterThanOrEqual(24 * HOUR);
   });
 
   it('connects without invitation, follows the warm path, skips suppressed, team members, long notes and recent invitees', async () => {
@@ -145,15 +169,15 @@ describeEachDialect('outreach rules', (dialect) => {
     expect(byUrn.get(urns[2])).toMatchObject({ status: 'SKIPPED', status_reason: 'suppressed' });
     expect(byUrn.get(urns[3])).toMatchObject({ status: 'SKIPPED', status_reason: 'a team member of the workspace' });
     // The API invitation of two days ago: accepted or still pending, as the sandbox decided.
-    const earlier = await db().selectFrom('sandbox_invitations').selectAll().where('contact_urn', '=', urns[4]!).executeTakeFirstOrThrow();
-    const acceptedEarlier = earlier.accept_at !== null && earlier.accept_at <= MONDAY_0800_UTC;
+    const received = await networkWorldOf(server).received(ws.id);
+    const earlier = received.invitations.find((i) => i.contactUrn === urns[4])!;
+    const acceptedEarlier = earlier.acceptedAt !== null && earlier.acceptedAt <= MONDAY_0800_UTC;
     expect(byUrn.get(urns[4])).toMatchObject(
       acceptedEarlier ? { status: 'CONNECTED', sender_id: b, status_reason: 'already connected' } : { status: 'INVITED', sender_id: b, status_reason: 'invitation already pending' },
     );
     expect(byUrn.get(urns[5])).toMatchObject({ status: 'SKIPPED', status_reason: 'note longer than 300 characters' });
-    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
-    expect(invitations.map((i) => [i.team_member_id, i.contact_urn]).sort()).toEqual([[a, urns[1]], [b, urns[4]]].sort());
-    expect(invitations.find((i) => i.contact_urn === urns[1])!.note!.length).toBeLessThanOrEqual(300);
+    expect(received.invitations.map((i) => [i.teamMemberId, i.contactUrn]).sort()).toEqual([[a, urns[1]], [b, urns[4]]].sort());
+    expect(received.invitations.find((i) => i.contactUrn === urns[1])!.note!.length).toBeLessThanOrEqual(300);
   });
 
   it('stops the step when the network cannot say who is connected: a restricted sender pauses and invites nobody', async () => {
@@ -180,8 +204,8 @@ describeEachDialect('outreach rules', (dialect) => {
     expect(paused).toHaveLength(1);
     expect(paused[0]!.paused!.reason).toContain('limit');
     const other = senders.find((s) => s !== paused[0]!.team_member_id)!;
-    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
-    expect(invitations.every((i) => i.team_member_id === other)).toBe(true);
+    const { invitations } = await networkWorldOf(server).received(ws.id);
+    expect(invitations.every((i) => i.teamMemberId === other)).toBe(true);
     expect(invitations).toHaveLength(8); // the other sender took every contact
     expect(stats.contacts).toMatchObject({ INVITED: 8, QUEUED: 0 });
     expect(stats.senders.find((s) => s.team_member_id === other)!.invitations_today).toEqual({ used: 8, limit: 20 });

@@ -1,10 +1,15 @@
 // engagement_score properties (fast-check): bounded, monotone in events, kind order, decay,
 // diminishing returns, and the stored-mass shortcut (fold, re-score) equal to the definition.
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { decayFactor, foldMass, HALF_LIFE_MS, KIND_WEIGHTS, scoreEvents, scoreOfMass, type ScoredEvent } from '../src/ingestion/scoring.js';
+import { connectDb } from '../src/db/connect.js';
+import { createTestDatabase, enabledDialects } from './helpers/dialects.js';
+import { useTestSeed } from './helpers/test-seed.js';
+import { decayFactor, foldMass, HALF_LIFE_MS, KIND_WEIGHTS, rescoreSql, scoreEvents, scoreOfMass, type ScoredEvent } from '../src/ingestion/scoring.js';
 
 const NOW = Date.parse('2025-06-01T00:00:00Z');
+useTestSeed('scoring');
 const kind = fc.constantFrom('LIKE', 'COMMENT', 'SHARE') as fc.Arbitrary<ScoredEvent['kind']>;
 const ev = fc.record({ kind, at: fc.integer({ min: NOW - 200 * 86_400_000, max: NOW }) });
 const events = fc.array(ev, { maxLength: 40 });
@@ -52,3 +57,26 @@ describe('engagement score', () => {
     expect(decayFactor(-5)).toBe(1);
   });
 });
+
+// The periodic re-score runs the same formula in SQL: it must agree with the definition.
+for (const dialect of enabledDialects()) {
+  describe(`engagement score in SQL [${dialect}]`, () => {
+    it('re-scores a stored (mass, mass_at) exactly as scoreOfMass of the aged mass', async () => {
+      const database = await createTestDatabase(dialect);
+      const handle = connectDb(database.target);
+      try {
+        await sql`create table masses (id integer primary key, engagement_mass double precision not null, mass_at bigint not null)`.execute(handle.db);
+        const DAY = 86_400_000;
+        const rows = [[0, 0], [1, 0], [3, 0], [3, 14 * DAY], [10, 3 * DAY], [0.5, 100 * DAY], [40, 28 * DAY], [2.2, 7 * DAY + 123]].map(([mass, age], id) => ({ id, mass: mass!, at: NOW - age! }));
+        for (const r of rows) await sql`insert into masses (id, engagement_mass, mass_at) values (${r.id}, ${r.mass}, ${r.at})`.execute(handle.db);
+        const { score } = rescoreSql(NOW);
+        const got = (await sql<{ id: number; score: number }>`select id, ${score} as score from masses order by id`.execute(handle.db)).rows;
+        expect(got.map((g) => Number(g.score))).toEqual(rows.map((r) => scoreOfMass(r.mass * decayFactor(NOW - r.at))));
+        expect(new Set(got.map((g) => Number(g.score))).size).toBeGreaterThan(4);
+      } finally {
+        await handle.close();
+        await database.drop();
+      }
+    });
+  });
+}

@@ -1,10 +1,10 @@
 import tls from 'node:tls';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect } from './helpers/dialects.js';
+import { describeOnce } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
-describeEachDialect('transport and common errors', (dialect) => {
+describeOnce('transport and common errors', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, {
@@ -80,7 +80,7 @@ describeEachDialect('transport and common errors', (dialect) => {
   });
 });
 
-describeEachDialect('behind a TLS-terminating proxy (trust proxy)', (dialect) => {
+describeOnce('behind a TLS-terminating proxy (trust proxy)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, { flags: { trustProxy: true } });

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerModelCheck } from '../src/http/validation/validate.js';
 import { DateQuery, NullableString, StringEnum } from '../src/http/schemas.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { describeOnce } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 registerModelCheck('probeExactlyOne', (v) =>
@@ -43,7 +43,7 @@ function probeRoutes(app: any) {
 const OK_QUERY = 'limit=5&sort_by=newest_first&enriched=true&day=2024-01-15&word=x';
 const OK_BODY = { name: 'abc' };
 
-describeEachDialect('validation errors (FastAPI/Pydantic v2 wire format)', (dialect) => {
+describeOnce('validation errors (FastAPI/Pydantic v2 wire format)', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(dialect, { extraRoutes: probeRoutes });

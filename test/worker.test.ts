@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
-import { createLogger } from '../src/context.js';
+import { createContext, createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact, addMember, sandboxOf } from './helpers/networking-fixtures.js';
+import { addContact, addMember, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const SEND = '/v2/networking/connections/send';
@@ -35,7 +35,7 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     return { ws, member, urns };
   }
 
-  const invitationsOf = (member: string) => db().selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', member).execute();
+  const invitationsOf = async (member: string) => (await receivedFrom(server, member)).invitations;
   const actionsOf = (workspaceId: string) => db().selectFrom('network_actions').selectAll().where('workspace_id', '=', workspaceId).execute();
 
   it('delivers a transiently failed invitation once it is due, and only once', async () => {
@@ -45,7 +45,7 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     expect(await invitationsOf(member)).toHaveLength(0); // not due yet: it backs off 30 s
     clock.advance(31_000);
     expect(await worker.drain()).toBeGreaterThan(0);
-    expect((await invitationsOf(member)).map((i) => i.contact_urn)).toEqual(urns);
+    expect((await invitationsOf(member)).map((i) => i.contactUrn)).toEqual(urns);
     const [action] = await actionsOf(ws.id);
     expect([action.status, action.attempts, action.claimed_until]).toEqual(['SENT', 2, null]);
     clock.advance(3_600_000);
@@ -68,16 +68,22 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     expect(await invitationsOf(member)).toHaveLength(1);
   });
 
-  it('lets two workers drain the same actions with no action attempted twice', async () => {
+  it('lets two workers, each on its own database connection, drain the same actions with no action attempted twice', async () => {
     const { ws, member, urns } = await failedSends(12);
     clock.advance(31_000);
     const log = createLogger('silent');
-    const a = new Worker(buildWorkerTasks(server.ctx), log);
-    const b = new Worker(buildWorkerTasks(server.ctx), log);
-    await Promise.all([a.drain(), b.drain()]);
+    // The second worker opens its own connection (pool), as a second process would.
+    const other = await createContext(server.config, { clock, logger: log, migrate: false });
+    try {
+      const a = new Worker(buildWorkerTasks(server.ctx), log);
+      const b = new Worker(buildWorkerTasks(other), log);
+      await Promise.all([a.drain(), b.drain()]);
+    } finally {
+      await other.close();
+    }
     const actions = await actionsOf(ws.id);
     expect(actions.map((x) => [x.status, x.attempts])).toEqual(urns.map(() => ['SENT', 2]));
-    expect((await invitationsOf(member)).map((i) => i.contact_urn).sort()).toEqual([...urns].sort());
+    expect((await invitationsOf(member)).map((i) => i.contactUrn).sort()).toEqual([...urns].sort());
   });
 
   it('stops after the step in hand', async () => {

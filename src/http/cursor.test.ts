@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/errors.js';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
@@ -17,7 +18,43 @@ const rejects = (fn: () => unknown) => {
   throw new Error('expected invalid_cursor');
 };
 
+/** A token with a valid signature over any payload: what a client holding the secret could forge. */
+const signed = (payload: unknown, body = Buffer.from(JSON.stringify(payload)).toString('base64url')) =>
+  `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+const digestOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8'))[1];
+
 describe('cursor codec', () => {
+  it('decodes cursors issued earlier (clients hold them across deploys): the format is fixed', () => {
+    const token = encodeCursor(secret, scope, state);
+    expect(token).toBe(
+      'WzEsIlNLU0hSSEpmeFJlUDc4MC0iLFsxNzAwMDAwMDAwMDAwLCJsZF8xIl0sbnVsbF0.rGJtTb8kWsR66DOw5CpQWX2PtfM9E5fD9bZ4thsuAoA',
+    );
+    expect(decodeCursor(secret, scope, token, 2)).toEqual(state);
+  });
+
+  it('refuses a correctly signed payload of the wrong shape', () => {
+    const digest = digestOf(encodeCursor(secret, scope, state));
+    const good = [1, digest, [5, 'ld_1'], null];
+    expect(decodeCursor(secret, scope, signed(good), 2)).toEqual({ position: [5, 'ld_1'], windowStart: null });
+    for (const payload of [
+      { version: 1 },
+      [1, digest, [5, 'ld_1']],
+      [1, digest, [5, 'ld_1'], null, 'extra'],
+      [2, digest, [5, 'ld_1'], null],
+      [1, 'other-digest', [5, 'ld_1'], null],
+      [1, digest, 'ld_1', null],
+      [1, digest, [{}, 'ld_1'], null],
+      [1, digest, [true, 'ld_1'], null],
+      [1, digest, [5, ['ld_1']], null],
+      [1, digest, [5, 'ld_1'], '123'],
+    ]) rejects(() => decodeCursor(secret, scope, signed(payload), 2));
+    // Not JSON at all, yet signed.
+    rejects(() => decodeCursor(secret, scope, signed(null, Buffer.from('{not json').toString('base64url')), 2));
+    // A signature of the wrong length is refused as invalid, not thrown as a crash.
+    const token = encodeCursor(secret, scope, state);
+    rejects(() => decodeCursor(secret, scope, `${token.split('.')[0]}.${token.split('.')[1]!.slice(0, 10)}`, 2));
+  });
+
   it('round-trips a position and window start, opaque base64url', () => {
     const token = encodeCursor(secret, scope, { position: [null, 'ld_2'], windowStart: 123 });
     expect(token).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

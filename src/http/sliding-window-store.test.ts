@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { LocalSlidingWindowStore } from './sliding-window-store.js';
+import { LocalSlidingWindowStore, RedisSlidingWindowStore } from './sliding-window-store.js';
 
 function hit(store: LocalSlidingWindowStore, key = 'k') {
   let result: { current: number; ttl: number } | undefined;
@@ -36,8 +38,41 @@ describe('sliding window store', () => {
 
   it('keeps keys apart and never reports a ttl under 1 ms', () => {
     const store = new LocalSlidingWindowStore(() => 5);
+    expect(store.child()).toBe(store);
     expect(hit(store, 'a').current).toBe(1);
     expect(hit(store, 'b').current).toBe(1);
     expect(hit(store, 'a').ttl).toBeGreaterThanOrEqual(1);
+  });
+});
+
+// The shared store, against a real Redis (WARMLINE_TEST_REDIS_URL), on Redis's own clock.
+const redisUrl = process.env.WARMLINE_TEST_REDIS_URL;
+describe.skipIf(!redisUrl)('redis sliding window store', () => {
+  const incr = (store: RedisSlidingWindowStore, key: string, max = 3) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), 60_000, max));
+
+  it('admits the budget, then refuses with the time until a slot frees; keys apart, under the prefix', async () => {
+    const redis = new Redis(redisUrl!);
+    const store = new RedisSlidingWindowStore(redis);
+    const key = `test-${randomBytes(6).toString('hex')}`;
+    try {
+      expect((await Promise.all([1, 2, 3].map(() => incr(store, key)))).map((r) => r.current).sort()).toEqual([1, 2, 3]);
+      const refused = await incr(store, key);
+      expect(refused.current).toBe(4);
+      expect(refused.ttl).toBeGreaterThan(50_000);
+      expect(refused.ttl).toBeLessThanOrEqual(60_000);
+      expect((await incr(store, `${key}-other`)).current).toBe(1);
+      expect(await redis.zcard(`warmline:rl:${key}`)).toBe(3); // the refused request took no slot
+      expect(store.child()).toBe(store);
+    } finally {
+      await redis.del(`warmline:rl:${key}`, `warmline:rl:${key}-other`);
+      redis.disconnect();
+    }
+  });
+
+  it('passes a Redis failure to the limiter', async () => {
+    const redis = new Redis(redisUrl!, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    await expect(incr(new RedisSlidingWindowStore(redis), 'never')).rejects.toThrow();
+    redis.disconnect();
   });
 });

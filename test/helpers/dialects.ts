@@ -59,6 +59,15 @@ async function dropDatabase(name: string): Promise<void> {
   }
 }
 
+/**
+ * `describe` once, on SQLite (always there), for suites whose behaviour cannot depend on the
+ * database: request validation, transport and framework errors, the OpenAPI document. Running
+ * them per dialect would only repeat the same assertions.
+ */
+export function describeOnce(title: string, body: (dialect: DialectName) => void): void {
+  describe(title, () => body('sqlite'));
+}
+
 /** `describe` once per enabled dialect, named after it. */
 export function describeEachDialect(title: string, body: (dialect: DialectName) => void): void {
   for (const dialect of enabledDialects()) describe(`${title} [${dialect}]`, () => body(dialect));

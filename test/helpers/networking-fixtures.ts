@@ -1,9 +1,25 @@
-// Small direct-insert fixtures for campaign and connection tests (through the repositories).
+// Small direct-insert fixtures for campaign and connection tests (through the repositories, keeping
+// what the service keeps alongside: lead counters).
 import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.operator.js';
+import { adjustLeadCount } from '../../src/leads/lead-counts.js';
 import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
 import { addTeamMember } from '../../src/workspace/workspace.service.js';
+import type { NetworkRecord, NetworkWorld } from '../contract/network-provider.contract.js';
+import { sandboxWorldOf } from '../contract/sandbox-world.js';
 import type { TestServer } from './server.js';
+
+/** The world behind the server's network provider: its levers and its record of what it received. */
+export function networkWorldOf(server: TestServer): NetworkWorld {
+  return sandboxWorldOf(server.ctx.network, server.ctx.database.db, server.ctx.clock);
+}
+
+/** What the network received from one team member's account (the world's record). */
+export async function receivedFrom(server: TestServer, teamMemberId: string): Promise<NetworkRecord> {
+  const { workspace_id } = await server.ctx.database.db.selectFrom('team_members').select('workspace_id').where('id', '=', teamMemberId).executeTakeFirstOrThrow();
+  const { invitations, messages } = await networkWorldOf(server).received(workspace_id);
+  return { invitations: invitations.filter((i) => i.teamMemberId === teamMemberId), messages: messages.filter((m) => m.teamMemberId === teamMemberId) };
+}
 
 export function sandboxOf(server: TestServer): SandboxNetwork {
   if (!(server.ctx.network instanceof SandboxNetwork)) throw new Error('tests expect the sandbox network');
@@ -35,20 +51,24 @@ export async function addContact(server: TestServer, workspaceId: string, urn: s
   return urn;
 }
 
+/** A lead written as the service writes one: the row and its lead counters in one transaction. */
 export async function addLead(server: TestServer, workspaceId: string, contactUrn: string | null, status = 'NEW') {
   const now = server.ctx.clock.now();
   const id = newId('ld');
-  await server.ctx.database.db
-    .insertInto('leads')
-    .values({
-      workspace_id: workspaceId, id, contact_urn: contactUrn, team_member_id: null, source_post_id: null, company_id: null, status,
-      tags: '[]', crm_id: null, crm_contact_url: null, first_name: null, last_name: null, headline: null, job_title: null,
-      username: null, network_url: null, contact_email: null, phone_number: null, enrichment_status: null, source: null,
-      source_content_url: null, engagement_events_count: null, engagement_score: null, is_icp_match: 0, icp_manual: 0,
-      is_account_based: 0, picture: null, followers_count: null, connections_count: null, country: null, feed_updated_at: null,
-      created_at: now, last_engagement_dt: null, updated_at: now,
-    })
-    .execute();
+  await server.ctx.database.db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('leads')
+      .values({
+        workspace_id: workspaceId, id, contact_urn: contactUrn, team_member_id: null, source_post_id: null, company_id: null, status,
+        tags: '[]', crm_id: null, crm_contact_url: null, first_name: null, last_name: null, headline: null, job_title: null,
+        username: null, network_url: null, contact_email: null, phone_number: null, enrichment_status: null, source: null,
+        source_content_url: null, engagement_events_count: null, engagement_score: null, is_icp_match: 0, icp_manual: 0,
+        is_account_based: 0, picture: null, followers_count: null, connections_count: null, country: null, feed_updated_at: null,
+        created_at: now, last_engagement_dt: null, updated_at: now,
+      })
+      .execute();
+    await adjustLeadCount(tx, workspaceId, { status, created_at: now, contact_email: null }, 1);
+  });
   return id;
 }
 

@@ -1,5 +1,6 @@
 // Starts the real service (HTTPS, real database) for a suite, and closes what it opened.
 import fs from 'node:fs';
+import type { KyselyPlugin } from 'kysely';
 import os from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
@@ -30,7 +31,14 @@ const sharedTlsDir = path.join(os.tmpdir(), 'warmline-test-tls');
 
 export async function startServer(
   dialect: DialectName,
-  options: { flags?: ConfigFlags; env?: Record<string, string>; clock?: Clock; extraRoutes?: (app: App) => void } = {},
+  options: {
+    flags?: ConfigFlags;
+    env?: Record<string, string>;
+    clock?: Clock;
+    extraRoutes?: (app: App) => void;
+    /** Plugins on the Db the server is given (e.g. a StatementCounter); the test's own ctx.database.db stays bare. */
+    dbPlugins?: KyselyPlugin[];
+  } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-data-'));
@@ -48,7 +56,8 @@ export async function startServer(
     fs.mkdirSync(tlsDir, { recursive: true });
     for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
   }
-  const app = await buildServer({ config, db: ctx.database.db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), network: ctx.network, tls });
+  const db = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.db);
+  const app = await buildServer({ config, db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), network: ctx.network, tls });
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;
