@@ -3,7 +3,7 @@ import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.j
 import type { LeadsTable } from '../leads/leads.table.js';
 import type { NetworkProfile } from '../network/provider.js';
 import type { FoldRules } from './fold-rules.js';
-import type { FoldPost } from './fold.js';
+import type { FoldPost } from './fold.types.js';
 import { matchesIcp } from './icp.js';
 import type { EngagementKind } from './scoring.js';
 

@@ -6,35 +6,13 @@ import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.j
 import { adjustLeadCounts, type CountedLead } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
-import type { NetworkProfile } from '../network/provider.js';
 import { newId } from '../shared/ids.js';
 import { loadFoldRules } from './fold-rules.js';
 import { companyRow, contactRow, enrichmentStatusFor, historyText, PROFILE_COLUMNS, profileFields, SOURCE } from './fold-rows.js';
 import * as repo from './fold.repository.js';
 import type { FoldedLead } from './fold.repository.js';
+import type { FoldEvent, FoldResult } from './fold.types.js';
 import { foldMass, scoreOfMass, type EngagementKind } from './scoring.js';
-
-export interface FoldPost {
-  id: string;
-  content: string | null;
-  url: string;
-  teamMemberId: string;
-}
-
-export interface FoldEvent {
-  id: string;
-  post: FoldPost;
-  kind: EngagementKind;
-  at: number;
-  person: NetworkProfile;
-}
-
-export interface FoldResult {
-  /** Events not seen before (a re-run of the same page folds 0). */
-  folded: number;
-  created: number;
-  discarded: number;
-}
 
 /** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
 function leadOf(rows: FoldedLead[]): FoldedLead | undefined {

@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { PostsTable } from '../content/posts.table.js';
 import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
-import { foldEngagement, type FoldEvent, type FoldPost } from './fold.js';
+import { foldEngagement } from './fold.js';
+import type { FoldEvent, FoldPost } from './fold.types.js';
 
 export interface SyncDeps {
   db: Db;

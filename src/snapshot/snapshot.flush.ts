@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { ContactsTable } from '../contacts/contacts.table.js';
 import { selectWhereIn } from '../db/select-where-in.js';
 import { campaignContactRows, campaignRow, connectionRow, historyRows, leadRow, noteRows } from './snapshot.lead-rows.js';
-import type { ImportState, Pending } from './snapshot.import.js';
+import type { ImportState, Pending } from './snapshot.state.js';
 import { companyRow, contactRow, postRow, PROFILE_FIELDS, teamMemberRow } from './snapshot.rows.js';
 import { deleteWhereIn, upsertRows } from './snapshot.store.js';
 

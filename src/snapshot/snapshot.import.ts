@@ -9,6 +9,7 @@ import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
 import { flushSection } from './snapshot.flush.js';
+import type { ImportState, Pending } from './snapshot.state.js';
 import { readSnapshot } from './snapshot.reader.js';
 import { KnownIds } from './snapshot.refs.js';
 import { creditRows, type Item } from './snapshot.rows.js';
@@ -25,23 +26,6 @@ export interface ImportResult {
   workspaceId: string;
   /** Items imported per array section. */
   counts: Record<string, number>;
-}
-
-/** An item waiting for its batch, with the id it will have. */
-export interface Pending {
-  item: Item;
-  id: string;
-}
-
-export interface ImportState {
-  db: DbOrTx;
-  workspaceId: string;
-  now: number;
-  known: KnownIds;
-  /** Whether to refresh planner statistics after a section's first batch (PostgreSQL). */
-  analyze: boolean;
-  /** Sections whose tables have had their statistics refreshed in this import. */
-  analyzed: Set<string>;
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {

@@ -1,6 +1,7 @@
 // Hand-made engagement for ingestion tests: people, companies and events folded directly.
 import type { Db } from '../../src/db/database.js';
-import { foldEngagement, type FoldEvent, type FoldPost } from '../../src/ingestion/fold.js';
+import { foldEngagement } from '../../src/ingestion/fold.js';
+import type { FoldEvent, FoldPost } from '../../src/ingestion/fold.types.js';
 import type { EngagementKind } from '../../src/ingestion/scoring.js';
 import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
 import type { NetworkCompany, NetworkProfile } from '../../src/network/provider.js';

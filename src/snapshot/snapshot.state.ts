@@ -1,0 +1,21 @@
+// The state of one workspace's import, shared by the importer and the section writer.
+import type { DbOrTx } from '../db/database.js';
+import type { KnownIds } from './snapshot.refs.js';
+import type { Item } from './snapshot.rows.js';
+
+/** An item waiting for its batch, with the id it will have. */
+export interface Pending {
+  item: Item;
+  id: string;
+}
+
+export interface ImportState {
+  db: DbOrTx;
+  workspaceId: string;
+  now: number;
+  known: KnownIds;
+  /** Whether to refresh planner statistics after a section's first batch (PostgreSQL). */
+  analyze: boolean;
+  /** Sections whose tables have had their statistics refreshed in this import. */
+  analyzed: Set<string>;
+}
