@@ -12,7 +12,7 @@ export default {
     'src/outreach/working-hours.ts',
     'src/outreach/spacing.ts',
     'src/outreach/limits.ts',
-    'src/http/cursor.ts',
+    'src/shared/cursor.ts',
     'src/db/keyset.ts',
     'src/http/sliding-window-store.ts',
     'src/ingestion/scoring.ts',

@@ -8,7 +8,7 @@ export default defineConfig({
     include: [
       'src/outreach/working-hours.test.ts',
       'src/outreach/spacing.test.ts',
-      'src/http/cursor.test.ts',
+      'src/shared/cursor.test.ts',
       'src/db/keyset.test.ts',
       'src/http/sliding-window-store.test.ts',
       'test/scoring.test.ts',

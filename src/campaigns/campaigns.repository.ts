@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
+import type { Condition, SortColumn } from '../db/keyset.js';
 import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
 
 export function insertCampaign(db: DbOrTx, row: CampaignsTable) {
@@ -30,15 +32,12 @@ export async function countCampaigns(db: DbOrTx, workspaceId: string): Promise<n
   return Number(row.n);
 }
 
-/** Newest first with the id as tie-breaker; `after` is the last campaign of the previous page. */
-export function listCampaignsPage(db: DbOrTx, workspaceId: string, limit: number, after: { createdAt: number; id: string } | null) {
+/** A page of the workspace's campaigns under the paginator's seek conditions and order. */
+export function selectCampaignPage(db: DbOrTx, workspaceId: string, conditions: Condition[], order: readonly SortColumn[], limit: number) {
   let query = db.selectFrom('campaigns').selectAll().where('workspace_id', '=', workspaceId);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-    );
-  }
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  for (const c of conditions) query = query.where(c);
+  for (const o of order) query = query.orderBy(sql.ref(o.column), o.dir);
+  return query.limit(limit).execute();
 }
 
 export function listParticipants(db: DbOrTx, workspaceId: string, campaignIds: string[]) {

@@ -1,11 +1,12 @@
 import type { Db } from '../db/database.js';
+import type { SortSpec } from '../db/keyset.js';
+import { paginate } from '../db/paginate.js';
 import { DomainError } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
 import { toWorkspaceUser } from '../workspace/workspace.service.js';
 import type { TeamMembersTable } from '../workspace/workspace.table.js';
-import { decodeCursor, encodeCursor } from './campaign-cursor.js';
 import * as repo from './campaigns.repository.js';
 import type { Campaign, CampaignStatus, ContactStatus, EnrolProfile } from './campaigns.schemas.js';
 import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
@@ -17,8 +18,6 @@ export interface CampaignView {
 }
 
 const iso = (ms: number | null | undefined) => (ms == null ? null : toIso(ms));
-
-const cursorScope = (workspaceId: string) => `${workspaceId}|GET /v2/networking/campaigns`;
 
 /**
  * A list page shows the first contacts of each campaign, in enrolment order: a page of 50
@@ -71,23 +70,23 @@ async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[], c
   });
 }
 
-function readPosition(position: unknown): { createdAt: number; id: string } {
-  const p = position as { c?: unknown; i?: unknown } | null;
-  if (typeof p !== 'object' || p === null || !Number.isSafeInteger(p.c) || typeof p.i !== 'string') throw new DomainError('invalid_cursor');
-  return { createdAt: p.c as number, id: p.i };
-}
+/** Newest first, the id breaking ties. */
+const CAMPAIGN_ORDER: SortSpec = { nullableFirst: false, columns: [{ column: 'created_at', dir: 'desc' }, { column: 'id', dir: 'desc' }] };
 
 export async function listCampaigns(db: Db, secret: Buffer, view: CampaignView, query: { limit?: number; cursor?: string }) {
-  const limit = query.limit ?? 50; // the schema default fills it in; this only satisfies the type
-  const after = query.cursor === undefined ? null : readPosition(decodeCursor(secret, cursorScope(view.workspaceId), query.cursor));
-  const [total, rows] = await Promise.all([
-    repo.countCampaigns(db, view.workspaceId),
-    repo.listCampaignsPage(db, view.workspaceId, limit + 1, after),
-  ]);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
-  const cursor = rows.length > limit && last ? encodeCursor(secret, cursorScope(view.workspaceId), { c: last.created_at, i: last.id }) : null;
-  return { total, items: await toCampaigns(db, view, page, LIST_CONTACTS_PER_CAMPAIGN), has_more: cursor !== null, cursor };
+  const page = await paginate<CampaignsTable>({
+    secret,
+    scope: { workspaceId: view.workspaceId, endpoint: 'campaigns', sort: 'newest_first', filters: {} },
+    spec: CAMPAIGN_ORDER,
+    limit: query.limit ?? 50, // the schema default fills it in; this only satisfies the type
+    cursor: query.cursor,
+    windowStart: () => null,
+    source: async () => ({
+      rows: (conditions, order, n) => repo.selectCampaignPage(db, view.workspaceId, conditions, order, n),
+      total: () => repo.countCampaigns(db, view.workspaceId),
+    }),
+  });
+  return { total: page.total, items: await toCampaigns(db, view, page.rows, LIST_CONTACTS_PER_CAMPAIGN), has_more: page.cursor !== null, cursor: page.cursor };
 }
 
 export async function getCampaign(db: Db, view: CampaignView, campaignId: string): Promise<Campaign> {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
-import { seekPage, type SortSpec } from '../db/keyset.js';
-import { decodeCursor, encodeCursor, type CursorScope } from '../http/cursor.js';
+import type { SortSpec } from '../db/keyset.js';
+import { paginate } from '../db/paginate.js';
+import type { CursorScope } from '../shared/cursor.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { DAY_MS, startOfDay, toIso } from '../shared/time.js';
@@ -64,29 +65,28 @@ export async function listFeed(deps: FeedDeps, workspaceId: string, kind: repo.F
       team_member_id: query.team_member_id ?? null,
     },
   };
-  const state = query.cursor === undefined ? null : decodeCursor(deps.secret, scope, query.cursor, spec.columns.length);
-  if (query.team_member_id !== undefined && !(await findTeamMember(deps.db, workspaceId, query.team_member_id))) {
-    throw new DomainError('invalid_team_member_filter');
-  }
-  const windowStart = usesDays ? (state?.windowStart ?? Math.floor(deps.clock.now() / DAY_MS) * DAY_MS - query.days! * DAY_MS) : null;
-  const filters: repo.FeedFilters = {
-    kind,
-    from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
-    to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
-    teamMemberId: query.team_member_id ?? null,
-  };
-  const [rows, total] = await Promise.all([
-    seekPage(spec, state?.position ?? null, limit + 1, (conditions, order, n) => repo.selectFeedPage(deps.db, workspaceId, filters, conditions, order, n)),
-    repo.countFeed(deps.db, workspaceId, filters),
-  ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const cursor =
-    rows.length > limit && last
-      ? encodeCursor(deps.secret, scope, {
-          position: [last.impressions_num, Number(last.published_at), last.id].slice(3 - spec.columns.length),
-          windowStart,
-        })
-      : null;
-  return { total, items: page.map(toFeedPost), has_more: cursor !== null, cursor };
+  const page = await paginate<PostsTable>({
+    secret: deps.secret,
+    scope,
+    spec,
+    limit,
+    cursor: query.cursor,
+    windowStart: () => (usesDays ? Math.floor(deps.clock.now() / DAY_MS) * DAY_MS - query.days! * DAY_MS : null),
+    source: async (windowStart) => {
+      if (query.team_member_id !== undefined && !(await findTeamMember(deps.db, workspaceId, query.team_member_id))) {
+        throw new DomainError('invalid_team_member_filter');
+      }
+      const filters: repo.FeedFilters = {
+        kind,
+        from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
+        to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
+        teamMemberId: query.team_member_id ?? null,
+      };
+      return {
+        rows: (conditions, order, n) => repo.selectFeedPage(deps.db, workspaceId, filters, conditions, order, n),
+        total: () => repo.countFeed(deps.db, workspaceId, filters),
+      };
+    },
+  });
+  return { total: page.total, items: page.rows.map(toFeedPost), has_more: page.cursor !== null, cursor: page.cursor };
 }

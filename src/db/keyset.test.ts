@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CursorValue } from '../http/cursor.js';
+import type { CursorValue } from '../shared/cursor.js';
 import { connectDb, type DbHandle } from './connect.js';
 import { seekPage, type SortColumn, type SortSpec } from './keyset.js';
 

@@ -3,7 +3,7 @@
 // (key IS NOT NULL, then key IS NULL ordered by the remaining columns), which gives "nulls
 // last" in both directions and lets both parts use a plain (…, key, id) index.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { CursorValue } from '../http/cursor.js';
+import type { CursorValue } from '../shared/cursor.js';
 
 export interface SortColumn {
   column: string;

@@ -4,7 +4,7 @@ import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Dialect } from '../db/connect.js';
 import { seekPage } from '../db/keyset.js';
-import type { CursorValue } from '../http/cursor.js';
+import type { CursorValue } from '../shared/cursor.js';
 import { LEAD_SORTS, type LeadSort } from './leads.schemas.js';
 import { LEAD_SORT_SPECS } from './leads.service.js';
 import { selectLeadPage, type LeadFilters } from './leads.repository.js';

@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
-import { seekPage, type SortSpec } from '../db/keyset.js';
-import { decodeCursor, encodeCursor, type CursorScope, type CursorValue } from '../http/cursor.js';
+import type { SortSpec } from '../db/keyset.js';
+import { paginate } from '../db/paginate.js';
+import type { CursorScope } from '../shared/cursor.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { DAY_MS, startOfDay } from '../shared/time.js';
@@ -48,35 +49,30 @@ export async function listLeads(deps: LeadsDeps, workspaceId: string, query: Lea
       email_enriched: query.email_enriched ?? null,
     },
   };
-  const state = query.cursor === undefined ? null : decodeCursor(deps.secret, scope, query.cursor, spec.columns.length);
-  // A walk keeps the window it started with, so a cursor replayed later means the same thing.
-  const windowStart = usesDays ? (state?.windowStart ?? windowStartFor(deps.clock.now(), query.days!)) : null;
-  const filters: repo.LeadFilters = {
-    from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
-    to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
-    status: query.status ?? null,
-    companyIds: query.company_public_id === undefined ? null : await repo.findCompanyIds(deps.db, workspaceId, query.company_public_id),
-    postId: query.post_id ?? null,
-    emailEnriched: query.email_enriched ?? null,
-  };
-  if (filters.companyIds?.length === 0) return { total: 0, items: [], has_more: false, cursor: null };
-
-  const [rows, total] = await Promise.all([
-    seekPage(spec, state?.position ?? null, limit + 1, (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n).execute()),
-    filters.companyIds || filters.postId !== null ? repo.countLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters),
-  ]);
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const cursor =
-    rows.length > limit && last
-      ? encodeCursor(deps.secret, scope, { position: spec.columns.map((c) => positionValue(last, c.column)), windowStart })
-      : null;
-  return { total, items: await toLeads(deps.db, workspaceId, page, placeholderPicture), has_more: cursor !== null, cursor };
-}
-
-function positionValue(row: LeadsTable, column: string): CursorValue {
-  const value = row[column as keyof LeadsTable];
-  return value === null ? null : typeof value === 'string' ? value : Number(value);
+  const page = await paginate<LeadsTable>({
+    secret: deps.secret,
+    scope,
+    spec,
+    limit,
+    cursor: query.cursor,
+    windowStart: () => (usesDays ? windowStartFor(deps.clock.now(), query.days!) : null),
+    source: async (windowStart) => {
+      const filters: repo.LeadFilters = {
+        from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
+        to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
+        status: query.status ?? null,
+        companyIds: query.company_public_id === undefined ? null : await repo.findCompanyIds(deps.db, workspaceId, query.company_public_id),
+        postId: query.post_id ?? null,
+        emailEnriched: query.email_enriched ?? null,
+      };
+      if (filters.companyIds?.length === 0) return null;
+      return {
+        rows: (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n).execute(),
+        total: () => (filters.companyIds || filters.postId !== null ? repo.countLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters)),
+      };
+    },
+  });
+  return { total: page.total, items: await toLeads(deps.db, workspaceId, page.rows, placeholderPicture), has_more: page.cursor !== null, cursor: page.cursor };
 }
 
 export async function getLead(db: Db, workspaceId: string, leadId: string, placeholderPicture: string): Promise<Lead> {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from './errors.js';
 import { decodeCursor, encodeCursor, type CursorScope } from './cursor.js';
 
 const secret = Buffer.from('test-secret');

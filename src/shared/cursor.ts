@@ -3,7 +3,7 @@
 // endpoint, the sort and the normalized filter set it was issued for. Anything else is
 // DomainError('invalid_cursor').
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../shared/errors.js';
+import { DomainError } from './errors.js';
 
 export type CursorValue = string | number | null;
 
