@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
 import { EmptyObjectSchema } from '../http/schemas.js';
-import type { ServerDeps } from '../http/server.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { CampaignListQuery, CampaignParams, EnrolBody } from './campaigns.schemas.js';
 import { enrolProfiles, getCampaign, listCampaigns } from './campaigns.service.js';
 
-export const campaignRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+export const campaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const view = (request: Parameters<typeof assetUrl>[0]) => ({
     workspaceId: request.workspaceId,
     placeholderPicture: assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH),

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { EmptyObjectSchema } from '../http/schemas.js';
-import type { ServerDeps } from '../http/server.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { CheckBody, ConnectionExistsSchema, DirectMessageBody, SendBody } from './connections.schemas.js';
 import { checkConnection, sendDirectMessage, sendInvitation } from './connections.service.js';
 
 const errors = { 400: Type.Ref('ErrorDetail'), 403: Type.Ref('ErrorDetail'), 503: Type.Ref('ErrorDetail') };
 
-export const connectionRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.patch(
     '/v2/networking/connections/check',
     {

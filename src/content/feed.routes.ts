@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageCache } from '../http/page-cache.js';
-import type { ServerDeps } from '../http/server.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { FeedQuerySchema } from './feed.schemas.js';
 import { listFeed } from './feed.service.js';
 
-export const feedRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+export const feedRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const response = { 200: Type.Ref('TeamFeedPostsListResponse'), 400: Type.Ref('ErrorDetail') };
   const pages = new PageCache(deps.db, deps.clock);
   app.get(

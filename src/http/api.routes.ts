@@ -9,12 +9,12 @@ import { leadsRoutes } from '../leads/leads.routes.js';
 import { leadSchemas } from '../leads/leads.schemas.js';
 import { workspaceRoutes } from '../workspace/workspace.routes.js';
 import { workspaceSchemas } from '../workspace/workspace.schemas.js';
-import type { ServerDeps } from './server.js';
+import type { RouteDeps } from './route-deps.js';
 
 /** Component schemas of the features, named in the OpenAPI document by their $id. */
 export const featureSchemas = [...workspaceSchemas, ...leadSchemas, ...feedSchemas, ...campaignSchemas];
 
-export async function registerApiRoutes(api: FastifyInstance, deps: ServerDeps): Promise<void> {
+export async function registerApiRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   await api.register(workspaceRoutes, deps);
   await api.register(leadsRoutes, deps);
   await api.register(feedRoutes, deps);

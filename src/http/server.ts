@@ -15,17 +15,13 @@ import { publicRoutes } from './public.routes.js';
 import { buildSerializer } from './serializer.js';
 import { registerRateLimit } from './rate-limit.js';
 import { authErrorResponses, sharedSchemas } from './schemas.js';
+import type { RouteDeps } from './route-deps.js';
 import type { TlsMaterial } from './tls.js';
 import { isJsonMediaType, pydanticValidatorCompiler, readBody } from './validation/request.js';
 import { registerSchema } from './validation/validate.js';
 
-export interface ServerDeps {
-  config: Config;
-  db: Db;
-  clock: Clock;
+export interface ServerDeps extends RouteDeps {
   logger: Logger;
-  secret: Buffer;
-  network: NetworkProvider;
   /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
   tls: TlsMaterial | null;
 }

@@ -2,12 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageCache } from '../http/page-cache.js';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
-import type { ServerDeps } from '../http/server.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { updateLead } from './lead-update.service.js';
 import { LeadParamsSchema, LeadsQuerySchema, type LeadUpdate } from './leads.schemas.js';
 import { getLead, listLeads } from './leads.service.js';
 
-export const leadsRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+export const leadsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const placeholder = (request: Parameters<typeof assetUrl>[0]) => assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH);
   const pages = new PageCache(deps.db, deps.clock);
 

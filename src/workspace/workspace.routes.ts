@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
-import type { ServerDeps } from '../http/server.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { getCreditBalance, listWorkspaceUsers } from './workspace.service.js';
 
-export const workspaceRoutes: FastifyPluginAsyncTypebox<ServerDeps> = async (app, deps) => {
+export const workspaceRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.get(
     '/v2/workspace/users',
     {

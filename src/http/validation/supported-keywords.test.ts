@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { featureSchemas, registerApiRoutes } from '../api.routes.js';
-import type { ServerDeps as RouteDeps } from '../server.js';
+import type { RouteDeps } from '../route-deps.js';
 import { sharedSchemas } from '../schemas.js';
 import { pydanticValidatorCompiler } from './request.js';
 import { assertSupportedSchema } from './supported-keywords.js';
