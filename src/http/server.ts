@@ -1,10 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
-import type { Db } from '../db/database.js';
-import type { NetworkProvider } from '../network/provider.js';
-import type { Clock } from '../shared/clock.js';
 import { featureSchemas, registerApiRoutes } from './api.routes.js';
 import { registerAuth, registerAuthRejection } from './auth.js';
 import { registerDocs } from './docs.js';
