@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
+import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import { EmptyObjectSchema } from '../http/schemas.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { CampaignListQuery, CampaignParams, EnrolBody } from './campaigns.schemas.js';

@@ -5,21 +5,22 @@
 // older than its key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from 'toad-cache';
-import type { Db } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { DAY_MS } from '../shared/time.js';
-import { readDataVersion } from '../workspace/workspace.repository.js';
-import { serverOrigin } from './public.routes.js';
+import { serverOrigin } from './asset-url.js';
+
+/** The workspace's data version: given by the domain, so the edge runs no query of its own. */
+export type DataVersion = (workspaceId: string) => Promise<unknown>;
 
 export class PageCache {
   private readonly pages: LruMap<string>;
 
-  constructor(private readonly db: Db, private readonly clock: Clock, maxPages = 512) {
+  constructor(private readonly dataVersion: DataVersion, private readonly clock: Clock, maxPages = 512) {
     this.pages = new LruMap<string>(maxPages);
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<FastifyReply> {
-    const version = await readDataVersion(this.db, request.workspaceId);
+    const version = await this.dataVersion(request.workspaceId);
     const day = Math.floor(this.clock.now() / DAY_MS);
     const key = `${request.workspaceId}\n${version}\n${day}\n${serverOrigin(request)}${request.url}`;
     let body = this.pages.get(key);

@@ -1,30 +1,15 @@
 // The paths that need no key and are never rate limited (decisions.md: unauthenticated paths).
 import fs from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { fileURLToPath } from 'node:url';
+import { PLACEHOLDER_PATH } from './asset-url.js';
 import { EmptyObjectSchema } from './schemas.js';
 
 export const SERVICE_NAME = 'Warmline';
 export const API_VERSION = '0.2.0';
-export const PLACEHOLDER_PATH = '/static/placeholder-avatar.svg';
 
 const placeholderSvg = fs.readFileSync(fileURLToPath(new URL('../../static/placeholder-avatar.svg', import.meta.url)));
-
-/**
- * Where the client reached the service, as the server sees it: the scheme and the local address
- * and port of the connection. Never the Host header (or X-Forwarded-Host), which any client sets.
- */
-export function serverOrigin(request: FastifyRequest): string {
-  const socket = request.raw.socket;
-  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.)/, '');
-  return `${request.protocol}://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
-}
-
-/** Absolute URL of one of the service's own assets: under `--public-url`, or the server's origin. */
-export function assetUrl(request: FastifyRequest, publicUrl: string | null, path: string): string {
-  return `${publicUrl ?? serverOrigin(request)}${path}`;
-}
 
 const RootSchema = Type.Object({
   name: Type.String(),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { assetUrl, PLACEHOLDER_PATH } from '../http/public.routes.js';
+import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { getCreditBalance, listWorkspaceUsers } from './workspace.service.js';
 
