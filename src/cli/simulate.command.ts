@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { simulate } from '../outreach/simulate.js';
+import { simulate } from './simulate.js';
 import { parseInteger } from './options.js';
 
 export function simulateCommand(): Command {

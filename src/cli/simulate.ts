@@ -12,10 +12,10 @@ import { createWorker } from '../engine/worker-tasks.js';
 import { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
 import { ManualClock } from '../shared/clock.js';
 import { addTeamMember, createWorkspace } from '../workspace/workspace.service.js';
-import { DEFAULT_LIMITS } from './limits.js';
-import { nextDueAt } from './outreach.repository.js';
-import { DAY_MS } from './step-context.js';
-import { startOfLocalDay } from './working-hours.js';
+import { DEFAULT_LIMITS } from '../outreach/limits.js';
+import { nextDueAt } from '../outreach/outreach.repository.js';
+import { DAY_MS } from '../outreach/step-context.js';
+import { startOfLocalDay } from '../outreach/working-hours.js';
 
 export interface SimulationOptions {
   contacts: number;
