@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, addLead, addMember, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -22,8 +23,8 @@ describeEachDialect('networking connections', (dialect) => {
 
   const db = () => server.ctx.database.db;
   const invitations = (teamMemberId: string) =>
-    db().selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', teamMemberId).execute();
-  const messages = (teamMemberId: string) => db().selectFrom('sandbox_messages').selectAll().where('team_member_id', '=', teamMemberId).execute();
+    sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', teamMemberId).execute();
+  const messages = (teamMemberId: string) => sandboxDb(db()).selectFrom('sandbox_messages').selectAll().where('team_member_id', '=', teamMemberId).execute();
 
   /** A workspace with a connected member and a contact, on a fresh footing. */
   async function setup() {

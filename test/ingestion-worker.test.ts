@@ -55,7 +55,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
   afterAll(() => server.close());
   const db = () => server.ctx.database.db;
-  const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, network, schedule: DEFAULT_SYNC_SCHEDULE });
+  const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, networks: async () => network, schedule: DEFAULT_SYNC_SCHEDULE });
 
   it('never syncs a member twice at once, even with two workers on two connection pools', async () => {
     const ws = await server.newWorkspace();
@@ -63,7 +63,7 @@ describeEachDialect('ingestion worker', (dialect) => {
     for (let i = 0; i < 6; i++) members.push(await addMember(server, ws.id, { connected: true }));
     const second = await createContext(server.config, { clock, logger: log, migrate: false });
     try {
-      const net = observed(server.ctx.network);
+      const net = observed(server.ctx.sandbox);
       const task = (d: IngestionDeps) => ({ name: 'sync', step: async (s: AbortSignal) => (await syncNextDueMember(d, s, log, { workspaceId: ws.id })) !== null });
       const a = new Worker([task(deps(net.provider))], log);
       const b = new Worker([task(deps(net.provider, second.database.db))], log);
@@ -82,7 +82,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   it('backs off exponentially on provider errors and resets after a success', async () => {
     const ws = await server.newWorkspace();
     const member = await addMember(server, ws.id, { connected: true });
-    const net = observed(server.ctx.network);
+    const net = observed(server.ctx.sandbox);
     const state = () => db().selectFrom('member_syncs').selectAll().where('team_member_id', '=', member).executeTakeFirstOrThrow();
     net.control.fail = new NetworkError('transient', 'network down');
     const t0 = clock.now();
@@ -104,7 +104,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   it('stops mid-sync without half-written state, and the next sync completes the work', async () => {
     const ws = await server.newWorkspace();
     const member = await addMember(server, ws.id, { connected: true });
-    const net = observed(server.ctx.network);
+    const net = observed(server.ctx.sandbox);
     const stop = new AbortController();
     net.control.onEngagement = () => stop.abort();
     const result = await syncNextDueMember(deps(net.provider), stop.signal, log, { workspaceId: ws.id });

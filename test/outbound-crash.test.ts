@@ -10,8 +10,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { bindWorkspace } from './helpers/bindings.js';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
@@ -55,7 +56,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const { db } = ctx.database;
     workspaceId = (await createWorkspace(db, ctx.clock, 'Crash')).id;
     key = (await createApiKey(db, ctx.clock, workspaceId, 'crash')).key;
-    const sandbox = ctx.network as SandboxNetwork;
+    await bindWorkspace(ctx, workspaceId, { activity: false, enrichment: 'none' });
+    const { sandbox } = ctx;
     for (let m = 0; m < 4; m++) {
       const { id } = await addTeamMember(db, ctx.clock, workspaceId, { email: `m${m}@acme.test`, integration_status: 'CONNECTED' });
       members.push(id);
@@ -158,8 +160,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     try {
       const { db } = ctx.database;
-      const invitations = await db.selectFrom('sandbox_invitations').selectAll().execute();
-      const messages = await db.selectFrom('sandbox_messages').selectAll().execute();
+      const invitations = await sandboxDb(db).selectFrom('sandbox_invitations').selectAll().execute();
+      const messages = await sandboxDb(db).selectFrom('sandbox_messages').selectAll().execute();
       const pairs = invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`);
       expect(new Set(pairs).size).toBe(pairs.length);
       const bodies = messages.map((m) => m.body);

@@ -2,6 +2,7 @@
 // without change), campaign configure, campaign stats against the sandbox's own record (the CLI
 // given the test's clock through WARMLINE_CLOCK_START), resume of a paused sender, allow-retry.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { runCli } from './helpers/cli.js';
 import { describeEachDialect } from './helpers/dialects.js';
@@ -61,7 +62,7 @@ describeEachDialect('outreach commands', (dialect) => {
     await runUntil(server, clock, MONDAY_0800_UTC + 12 * HOUR);
 
     const db = server.ctx.database.db;
-    const invitations = await db.selectFrom('sandbox_invitations').select('team_member_id').where('workspace_id', '=', ws.id).execute();
+    const invitations = await sandboxDb(db).selectFrom('sandbox_invitations').select('team_member_id').where('workspace_id', '=', ws.id).execute();
     const states = await db.selectFrom('campaign_contacts').select('status').where('campaign_id', '=', campaignId).execute();
     const stats = await cli(['campaign', 'stats', campaignId, '--workspace', ws.id]);
     expect(stats.status).toBe('ACTIVE');

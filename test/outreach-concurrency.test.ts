@@ -2,6 +2,7 @@
 // no invitation is sent twice, no cap is exceeded, and every contact still reaches a final state.
 // Then two worker processes do the same on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { buildWorkerTasks } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
@@ -45,7 +46,7 @@ describeEachDialect('outreach with two workers', (dialect) => {
       if (due === null) break;
       clock.set(Math.max(due, clock.now() + 1000));
     }
-    const invitations = await db.selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).orderBy('sent_at').execute();
+    const invitations = await sandboxDb(db).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).orderBy('sent_at').execute();
     expect(new Set(invitations.map((i) => i.contact_urn)).size).toBe(invitations.length);
     expect(invitations.length).toBe(40);
     for (const inv of invitations) {

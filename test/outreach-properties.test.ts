@@ -2,6 +2,7 @@
 // worker restarts under a ManualClock. Checked against the sandbox's own record: per-sender
 // daily and rolling-7-day caps, working hours, no duplicate invitation, every contact final.
 import fc from 'fast-check';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLimits } from '../src/outreach/limits.js';
 import { isWorkingTime, startOfLocalDay } from '../src/outreach/working-hours.js';
@@ -58,7 +59,7 @@ describeEachDialect('outreach properties', (dialect) => {
             const open = await db().selectFrom('campaign_contacts').select('id').where('campaign_id', '=', world.campaignId).where('status', 'in', ['QUEUED', 'INVITED']).execute();
             if (open.length === 0) break;
           }
-          const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', world.ws.id).orderBy('sent_at').execute();
+          const invitations = await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', world.ws.id).orderBy('sent_at').execute();
           const pairs = invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`);
           expect(new Set(pairs).size).toBe(pairs.length);
           expect(new Set(invitations.map((i) => i.contact_urn)).size).toBe(invitations.length); // 21-day rule across senders

@@ -1,5 +1,6 @@
 // The outreach engine end to end: a real server, the sandbox network, a ManualClock.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { setLimits } from '../src/outreach/limits.js';
 import { isWorkingTime } from '../src/outreach/working-hours.js';
 import { ManualClock } from '../src/shared/clock.js';
@@ -23,7 +24,7 @@ describeEachDialect('outreach engine', (dialect) => {
   });
   afterAll(() => server.close());
   const db = () => server.ctx.database.db;
-  const invitationsOf = (workspaceId: string) => db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspaceId).orderBy('sent_at').execute();
+  const invitationsOf = (workspaceId: string) => sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspaceId).orderBy('sent_at').execute();
   const contactsOf = async (ws: { client: any }, campaignId: string) => (await ws.client.get(`/v2/networking/campaigns/${campaignId}`)).body;
 
   it('invites every contact once, in working hours, spaced, then tracks acceptance and completes', { timeout: 120_000 }, async () => {
@@ -110,8 +111,8 @@ describeEachDialect('outreach rules', (dialect) => {
     await configureCampaign(db(), clock, ws.id, campaignId, { follow_up_template: 'Thanks {{first_name}}! How is {{company}}?', follow_up_delay_hours: 24 });
     expect((await ws.client.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: 'ada-follow', network_urn: urn, first_name: 'Ada' }] } })).status).toBe(200);
     await runUntil(server, clock, MONDAY_0800_UTC + 3 * DAY);
-    const [invitation] = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
-    const messages = await db().selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', ws.id).execute();
+    const [invitation] = await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    const messages = await sandboxDb(db()).selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', ws.id).execute();
     expect(messages.map((m) => m.body)).toEqual(['Thanks Ada! How is Harbor Labs?']);
     expect(messages[0]!.sent_at - invitation!.accept_at!).toBeGreaterThanOrEqual(24 * HOUR);
   });
@@ -145,13 +146,13 @@ describeEachDialect('outreach rules', (dialect) => {
     expect(byUrn.get(urns[2])).toMatchObject({ status: 'SKIPPED', status_reason: 'suppressed' });
     expect(byUrn.get(urns[3])).toMatchObject({ status: 'SKIPPED', status_reason: 'a team member of the workspace' });
     // The API invitation of two days ago: accepted or still pending, as the sandbox decided.
-    const earlier = await db().selectFrom('sandbox_invitations').selectAll().where('contact_urn', '=', urns[4]!).executeTakeFirstOrThrow();
+    const earlier = await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('contact_urn', '=', urns[4]!).executeTakeFirstOrThrow();
     const acceptedEarlier = earlier.accept_at !== null && earlier.accept_at <= MONDAY_0800_UTC;
     expect(byUrn.get(urns[4])).toMatchObject(
       acceptedEarlier ? { status: 'CONNECTED', sender_id: b, status_reason: 'already connected' } : { status: 'INVITED', sender_id: b, status_reason: 'invitation already pending' },
     );
     expect(byUrn.get(urns[5])).toMatchObject({ status: 'SKIPPED', status_reason: 'note longer than 300 characters' });
-    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    const invitations = await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
     expect(invitations.map((i) => [i.team_member_id, i.contact_urn]).sort()).toEqual([[a, urns[1]], [b, urns[4]]].sort());
     expect(invitations.find((i) => i.contact_urn === urns[1])!.note!.length).toBeLessThanOrEqual(300);
   });
@@ -164,7 +165,7 @@ describeEachDialect('outreach rules', (dialect) => {
     await runUntil(server, clock, MONDAY_0800_UTC + HOUR + 30 * 60_000);
     const stats = await campaignStats(db(), clock, ws.id, campaignId);
     expect(stats.senders[0]!.paused!.reason).toContain('injected account_restricted');
-    expect(await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute()).toEqual([]);
+    expect(await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute()).toEqual([]);
     expect(stats.contacts).toMatchObject({ QUEUED: 3 });
   });
 
@@ -180,7 +181,7 @@ describeEachDialect('outreach rules', (dialect) => {
     expect(paused).toHaveLength(1);
     expect(paused[0]!.paused!.reason).toContain('limit');
     const other = senders.find((s) => s !== paused[0]!.team_member_id)!;
-    const invitations = await db().selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
+    const invitations = await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute();
     expect(invitations.every((i) => i.team_member_id === other)).toBe(true);
     expect(invitations).toHaveLength(8); // the other sender took every contact
     expect(stats.contacts).toMatchObject({ INVITED: 8, QUEUED: 0 });

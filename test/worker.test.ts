@@ -1,6 +1,7 @@
 // The worker loop and its first task: outbound actions left unconfirmed by a transient failure
 // (or a crash) are retried when due, exactly once, by exactly one worker.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
 import { createLogger } from '../src/context.js';
@@ -35,7 +36,7 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     return { ws, member, urns };
   }
 
-  const invitationsOf = (member: string) => db().selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', member).execute();
+  const invitationsOf = (member: string) => sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('team_member_id', '=', member).execute();
   const actionsOf = (workspaceId: string) => db().selectFrom('network_actions').selectAll().where('workspace_id', '=', workspaceId).execute();
 
   it('delivers a transiently failed invitation once it is due, and only once', async () => {

@@ -22,6 +22,8 @@ export interface NetworkActionsTable {
   contact_urn: string;
   /** JSON: what is sent (note, message text). */
   payload: string;
+  /** The provider it was recorded for (and is only ever delivered through). */
+  provider: string | null;
   /** PENDING | SENT | FAILED */
   status: string;
   provider_ref: string | null;

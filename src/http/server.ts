@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NetworkProvider } from '../network/provider.js';
+import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { featureSchemas, registerApiRoutes } from './api.routes.js';
 import { registerAuth, registerAuthRejection } from './auth.js';
@@ -25,7 +26,8 @@ export interface ServerDeps {
   clock: Clock;
   logger: Logger;
   secret: Buffer;
-  network: NetworkProvider;
+  /** Each workspace's network provider (null: bound to none). */
+  networks: ProviderFor<NetworkProvider>;
   /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
   tls: TlsMaterial | null;
 }

@@ -1,5 +1,6 @@
 // The only seam between the service and the external network. Implementations: `sandbox`
-// (a deterministic simulated network in the service's own database) and, later, real vendors.
+// (a deterministic simulated network in its own tables) and, later, real vendors. Each workspace
+// is bound to its own provider (or none); the registry of the composition root resolves it.
 
 /** A team member's account on the network, as the service names it to the provider. */
 export interface AccountRef {
@@ -59,7 +60,8 @@ export interface NetworkPost {
   impressions: number;
   /** SHARE (an original post) or REPOST (of `parent`). */
   type?: 'SHARE' | 'REPOST';
-  url?: string;
+  /** The post's address on the provider's network (the service never makes one up). */
+  url: string;
   image?: string | null;
   parent?: { content: string; image: string | null } | null;
 }

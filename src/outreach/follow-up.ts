@@ -40,7 +40,7 @@ export async function sendFollowUp(c: StepContext, contact: CampaignContactsTabl
     await repo.lockSender(tx, ws, me);
     const [today] = await countRepo.countSenderActions(tx, ws, me, 'MESSAGE', [startOfLocalDay(c.now, c.member.time_zone)]);
     if (today! >= c.limits.dailyMessages) return false;
-    recorded = await recordAction(tx, c.deps.clock, action);
+    recorded = await recordAction(tx, c.deps, action);
     return true;
   });
   if (!reserved) return 'capped';

@@ -49,7 +49,7 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
       else if (now >= nextSendAt) {
         const result = await act(c);
         acted = result === 'sent';
-        if (acted) nextSendAt = now + spacingMs(deps.seed, ws, member.id, sender.actions, limits);
+        if (acted) nextSendAt = now + spacingMs(deps.random, ws, member.id, sender.actions, limits);
         else if (result === 'capped-day') nextSendAt = startOfLocalDay(startOfLocalDay(now, zone) + 1.5 * DAY_MS, zone);
         else if (result === 'capped-week') nextSendAt = now + 3_600_000;
         else if (result === 'idle') nextSendAt = now + IDLE_MS;

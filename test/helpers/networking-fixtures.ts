@@ -1,13 +1,13 @@
 // Small direct-insert fixtures for campaign and connection tests (through the repositories).
 import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.operator.js';
-import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
+import type { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
 import { addTeamMember } from '../../src/workspace/workspace.service.js';
 import type { TestServer } from './server.js';
 
+/** The simulated network's world (its controls); workspaces reach it through their binding. */
 export function sandboxOf(server: TestServer): SandboxNetwork {
-  if (!(server.ctx.network instanceof SandboxNetwork)) throw new Error('tests expect the sandbox network');
-  return server.ctx.network;
+  return server.ctx.sandbox;
 }
 
 /** A team member; `connected` makes the account CONNECTED both in the service and on the sandbox network. */

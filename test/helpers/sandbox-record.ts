@@ -3,6 +3,7 @@
 // in UTC, so a calendar day is a UTC day.
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/database.js';
+import { sandboxDb } from '../../src/network/sandbox/sandbox.table.js';
 import type { OutreachLimits } from '../../src/outreach/limits.js';
 
 const DAY = 86_400_000;
@@ -14,7 +15,8 @@ export interface SandboxRecord {
   busiestDay: number;
 }
 
-export async function expectSandboxRecordWithin(db: Db, workspaceId: string, limits: OutreachLimits): Promise<SandboxRecord> {
+export async function expectSandboxRecordWithin(productDb: Db, workspaceId: string, limits: OutreachLimits): Promise<SandboxRecord> {
+  const db = sandboxDb(productDb);
   const invitations = (await db.selectFrom('sandbox_invitations').select(['team_member_id', 'contact_urn', 'sent_at', 'accept_at', 'withdrawn_at']).where('workspace_id', '=', workspaceId).orderBy('sent_at').execute())
     .map((i) => ({ ...i, sent_at: Number(i.sent_at), accept_at: nullableNumber(i.accept_at), withdrawn_at: nullableNumber(i.withdrawn_at) }));
   const messages = (await db.selectFrom('sandbox_messages').select(['team_member_id', 'contact_urn', 'sent_at']).where('workspace_id', '=', workspaceId).orderBy('sent_at').execute())
