@@ -5,7 +5,9 @@ import type { Readable } from 'node:stream';
 import type { Dialect } from '../db/connect.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import { rebuildLeadCounts } from '../leads/lead-counts.js';
+import type { Binding } from '../network/bindings.js';
 import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
 import { flushSection } from './snapshot.flush.js';
@@ -19,12 +21,21 @@ export interface ImportOptions {
   batchSize?: number;
   /** The engine underneath: PostgreSQL needs fresh planner statistics during a bulk import. */
   dialect?: Dialect;
+  /** Last checks of the caller, inside the import's transaction: throwing imports nothing. */
+  beforeCommit?: (tx: DbOrTx, imported: Omit<ImportResult, 'counts'>) => Promise<void>;
+}
+
+/** The bindings a snapshot records (absent: none). The import writes none of them: binding is the operator's. */
+export interface RecordedBindings {
+  network?: Binding;
+  enrichment?: Binding;
 }
 
 export interface ImportResult {
   workspaceId: string;
   /** Items imported per array section. */
   counts: Record<string, number>;
+  bindings: RecordedBindings;
 }
 
 /** An item waiting for its batch, with the id it will have. */
@@ -42,19 +53,22 @@ export interface ImportState {
   analyze: boolean;
   /** Sections whose tables have had their statistics refreshed in this import. */
   analyzed: Set<string>;
+  bindings: RecordedBindings;
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
   try {
-    return await importInTransaction(db, clock, source, options.batchSize ?? 500, options.dialect === 'postgres');
+    return await importInTransaction(db, clock, source, options);
   } catch (err) {
-    if (err instanceof SnapshotError) throw err;
+    if (err instanceof UsageError) throw err;
     // A constraint the checks above do not cover (e.g. a username twice in one campaign).
     throw new SnapshotError(`$: the database refused the snapshot, nothing was imported (${(err as Error).message})`);
   }
 }
 
-function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number, analyze: boolean): Promise<ImportResult> {
+function importInTransaction(db: Db, clock: Clock, source: Readable, options: ImportOptions): Promise<ImportResult> {
+  const batchSize = options.batchSize ?? 500;
+  const analyze = options.dialect === 'postgres';
   return db.transaction().execute(async (trx) => {
     let state: ImportState | null = null;
     let position = -1;
@@ -90,7 +104,9 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: 
     for (const required of ['format', 'version', 'workspace']) if (!seen.has(required)) throw new SnapshotError(`${required}: is required`);
     // Lead totals are counters (docs/leads-total.md); they commit with the leads they count.
     if (seen.has('leads')) await rebuildLeadCounts(trx, state!.workspaceId);
-    return { workspaceId: state!.workspaceId, counts };
+    const imported = { workspaceId: state!.workspaceId, bindings: state!.bindings };
+    await options.beforeCommit?.(trx, imported);
+    return { ...imported, counts };
   });
 }
 
@@ -109,7 +125,10 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: b
   }
   const known = new KnownIds();
   await known.load(db, workspaceId);
-  return { db, workspaceId, now, known, analyze, analyzed: new Set() };
+  const bindings: RecordedBindings = {};
+  if (value.network) bindings.network = { provider: value.network.provider, options: value.network.activity === undefined ? {} : { activity: value.network.activity } };
+  if (value.enrichment) bindings.enrichment = { provider: value.enrichment.provider, options: {} };
+  return { db, workspaceId, now, known, analyze, analyzed: new Set(), bindings };
 }
 
 /** Checks an item's references and records the ids it brings; returns it with its final id. */
