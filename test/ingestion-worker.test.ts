@@ -12,6 +12,9 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { bindingDeps } from '../src/cli/network.commands.js';
+import { createWorker } from '../src/engine/worker-tasks.js';
+import { unbind } from '../src/workspace/bindings.operator.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
 const log = createLogger('silent');
@@ -119,6 +122,27 @@ describeEachDialect('ingestion worker', (dialect) => {
     const leads = (await ws.client.get('/v2/leads')).body.total;
     const urns = await db().selectFrom('engagement_events').select('contact_urn').distinct().where('workspace_id', '=', ws.id).execute();
     expect(leads).toBe(urns.length);
+  });
+
+  it('stops syncing, enriching and re-scoring a workspace from the worker round after it is unbound', async () => {
+    const ws = await server.newWorkspace();
+    await addMember(server, ws.id, { connected: true });
+    const worker = createWorker(server.ctx, ['ingestion']);
+    clock.advance(DEFAULT_SYNC_SCHEDULE.intervalMs);
+    await worker.drain();
+    const state = async () => ({
+      posts: await db().selectFrom('posts').select(['id', 'likes_num', 'updated_at']).where('workspace_id', '=', ws.id).orderBy('id').execute(),
+      leads: await db().selectFrom('leads').select(['id', 'engagement_score', 'engagement_events_count', 'enrichment_status', 'updated_at']).where('workspace_id', '=', ws.id).orderBy('id').execute(),
+    });
+    const bound = await state();
+    expect(bound.leads.length).toBeGreaterThan(0);
+    await unbind(bindingDeps(server.ctx), ws.id, 'network');
+    await unbind(bindingDeps(server.ctx), ws.id, 'enrichment');
+    for (let day = 0; day < 3; day++) {
+      clock.advance(86_400_000);
+      await worker.round();
+    }
+    expect(await state()).toEqual(bound);
   });
 
   it('re-scores aged leads in one set-based update that equals the scoring formula', async () => {

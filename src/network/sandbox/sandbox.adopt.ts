@@ -27,12 +27,13 @@ export interface ConnectionToAdopt {
 }
 
 /**
- * The account of every CONNECTED member, with its urn: the one the workspace holds, else the one
- * the simulation derives from the network username. A CONNECTED member with neither is refused.
+ * The account of every CONNECTED member not linked already, with its urn: the one the workspace
+ * holds, else the one the simulation derives from the network username. A CONNECTED member with
+ * neither is refused.
  */
-export function linkedAccounts(seeded: Seeded, members: MemberToAdopt[]): { teamMemberId: string; urn: string }[] {
+export function linkedAccounts(seeded: Seeded, members: MemberToAdopt[], linked: ReadonlySet<string> = new Set()): { teamMemberId: string; urn: string }[] {
   return members
-    .filter((m) => m.integrationStatus === 'CONNECTED')
+    .filter((m) => m.integrationStatus === 'CONNECTED' && !linked.has(m.id))
     .map((m) => {
       const urn = m.urn ?? (m.username === null ? null : (profileFor(seeded, { username: m.username })?.urn ?? null));
       if (urn === null) {
@@ -51,7 +52,8 @@ export async function adoptWorkspace(
   state: { members: MemberToAdopt[]; connections: ConnectionToAdopt[] },
   now: number,
 ): Promise<void> {
-  const accounts = linkedAccounts(seeded, state.members);
+  const linked = await db.selectFrom('sandbox_accounts').select('team_member_id').where('workspace_id', '=', workspaceId).where('state', '=', 'CONNECTED').execute();
+  const accounts = linkedAccounts(seeded, state.members, new Set(linked.map((a) => a.team_member_id)));
   const disconnected = state.members.filter((m) => m.integrationStatus === 'DISCONNECTED');
   const rows = [
     ...accounts.map((a) => ({ workspace_id: workspaceId, team_member_id: a.teamMemberId, state: 'CONNECTED', urn: a.urn, updated_at: now })),
