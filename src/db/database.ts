@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysTable } from '../auth/api-keys.table.js';
 import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
-import type { ConnectionsTable, NetworkActionsTable } from '../connections/connections.table.js';
+import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from '../connections/connections.table.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { PostsTable } from '../content/posts.table.js';
 import type { WorkspaceBindingsTable } from '../network/bindings.table.js';
@@ -27,6 +27,7 @@ export interface Database {
   lead_counts: LeadCountsTable;
   connections: ConnectionsTable;
   network_actions: NetworkActionsTable;
+  replies: RepliesTable;
   campaigns: CampaignsTable;
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;

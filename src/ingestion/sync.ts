@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../db/database.js';
 import type { PostsTable } from '../content/posts.table.js';
 import { listMirroredPending } from '../connections/connections.repository.js';
 import { mirrorState } from '../connections/mirror.js';
+import { recordNewReplies } from '../connections/replies.js';
 import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
 import { foldEngagement, type FoldEvent, type FoldPost } from './fold.js';
 
@@ -105,6 +106,16 @@ async function syncConnections(deps: SyncDeps, account: AccountRef): Promise<voi
   for (const urn of mirrored) await mirrorState(deps.db, account, urn, await deps.network.connectionState(account, urn), deps.now());
 }
 
+/** Messages contacts sent the member (replies stop the campaign sequences they answer). */
+async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<void> {
+  try {
+    await recordNewReplies(deps.db, deps.network, account, deps.now());
+  } catch (err) {
+    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return;
+    throw err;
+  }
+}
+
 export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
   const { db, network } = deps;
   const { workspaceId, teamMemberId } = account;
@@ -114,6 +125,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
 
   await learnMemberUrns(deps, workspaceId);
   await syncConnections(deps, account);
+  await syncReplies(deps, account);
   const posts = await network.listMemberPosts(account, since);
   const author = member.network_username ?? teamMemberId;
   await upsertPosts(db, posts.map((p) => postRow(workspaceId, p, author, { teamMemberId }, deps.now())));

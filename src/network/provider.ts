@@ -74,6 +74,15 @@ export interface PostEngagement {
   at: number;
 }
 
+/** A message a contact sent to the account (a reply). */
+export interface InboundMessage {
+  /** The provider's identity of the message: the same message always has the same id. */
+  id: string;
+  contactUrn: string;
+  text: string;
+  at: number;
+}
+
 export interface NetworkProvider {
   readonly name: string;
   findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile>;
@@ -94,6 +103,11 @@ export interface NetworkProvider {
   /** Engagement that happened up to now on one of the account's posts, oldest first. */
   listPostEngagement(account: AccountRef, postId: string): Promise<PostEngagement[]>;
   listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]>;
+  /**
+   * Messages contacts sent to the account after `since` up to now, oldest first. Optional: a
+   * provider that delivers them by webhook instead leaves it out.
+   */
+  listReplies?(account: AccountRef, since: number): Promise<InboundMessage[]>;
 }
 
 /** Typed failures; `kind` lets callers switch exhaustively. */

@@ -18,8 +18,9 @@ import type { TestServer } from './server.js';
 
 export const MONDAY_0800_UTC = Date.parse('2025-06-02T08:00:00Z');
 
-export async function outreachWorld(server: TestServer, options: { senders: number; contacts: number; status?: string; urnPrefix?: string }) {
-  const ws = await server.newWorkspace();
+export async function outreachWorld(server: TestServer, options: { senders: number; contacts: number; status?: string; urnPrefix?: string; activity?: boolean }) {
+  // Without activity unless asked: the sandbox's seeded replies would stop some follow-ups.
+  const ws = await server.newWorkspace(undefined, { activity: options.activity ?? false });
   const senders: string[] = [];
   for (let i = 0; i < options.senders; i++) senders.push(await addMember(server, ws.id, { connected: true, email: `sender${i}@acme.test` }));
   const { id: campaignId } = await addCampaign(server, ws.id, { name: 'Outreach', creatorId: senders[0]!, participantIds: senders, status: options.status ?? 'ACTIVE' });

@@ -4,7 +4,7 @@
 // controls are for operators and tests); forWorkspace gives the provider a bound workspace uses.
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import type { AccountRef, ConnectionState, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
+import type { AccountRef, ConnectionState, InboundMessage, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
 import { NetworkError } from '../provider.js';
 import { contactPosts, memberPosts, memberUrn, postEngagement, profileFor } from './sandbox.content.js';
 import * as repo from './sandbox.repository.js';
@@ -26,8 +26,11 @@ export interface SandboxOptions {
   latencyMs: number;
   /** Engagement arrives this many times faster than on the real network (the demo). */
   timeScale: number;
-  /** Whether people post and engage (new posts, engagement, hence new leads); off, the network only answers the team's own actions. */
+  /** Whether people post and engage (new posts, engagement, hence new leads, replies); off, the network only answers the team's own actions. */
   activity: boolean;
+  /** With activity: share of accepted invitations whose contact replies, 0..1, and how long after accepting at most. */
+  replyProbability: number;
+  replyDelayMs: number;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
@@ -38,6 +41,8 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   latencyMs: 0,
   timeScale: 1,
   activity: true,
+  replyProbability: 0.3,
+  replyDelayMs: 48 * 3_600_000,
 };
 
 /** Failures a test can ask for: the next sends fail this way. */
@@ -87,6 +92,12 @@ export class SandboxNetwork implements NetworkProvider {
   /** Takes in a workspace's own state (sandbox.adopt.ts), in the caller's transaction. */
   adopt(tx: SandboxDbOrTx, workspaceId: string, state: { members: MemberToAdopt[]; connections: ConnectionToAdopt[] }): Promise<void> {
     return adoptWorkspace(tx, this, workspaceId, state, this.clock.now());
+  }
+
+  /** The contact writes to the account now (a test's or an operator's reply), activity or not. */
+  receiveReply(account: AccountRef, contactUrn: string, text: string): Promise<unknown> {
+    const at = this.clock.now();
+    return repo.insertReply(this.db, { ref: this.ref('sbx_reply', `${account.workspaceId}/${account.teamMemberId}/${contactUrn}/${at}/${text}`), workspace_id: account.workspaceId, team_member_id: account.teamMemberId, contact_urn: contactUrn, body: text, sent_at: at });
   }
 
   /** Makes the two connected already (as if they had met outside the service). */
@@ -208,6 +219,26 @@ export class SandboxNetwork implements NetworkProvider {
   async listContactPosts(contactUrn: string, since: number) {
     if (!this.options.activity) return [];
     return contactPosts(this, contactUrn, since, this.clock.now());
+  }
+
+  /**
+   * Replies put there by receiveReply, and, with activity, the seeded ones: a share of the
+   * contacts who accepted an invitation write back within replyDelayMs of accepting.
+   */
+  async listReplies(account: AccountRef, since: number): Promise<InboundMessage[]> {
+    await this.requireAccount(account);
+    const now = this.clock.now();
+    const stored = await repo.listReplies(this.db, account, since, now);
+    const replies: InboundMessage[] = stored.map((r) => ({ id: r.ref, contactUrn: r.contact_urn, text: r.body, at: Number(r.sent_at) }));
+    if (this.options.activity) {
+      const delay = this.options.replyDelayMs / this.options.timeScale;
+      for (const inv of await repo.listAcceptedInvitations(this.db, account, since - delay, now)) {
+        if (this.fraction('reply', inv.ref) >= this.options.replyProbability) continue;
+        const at = Number(inv.accept_at) + Math.floor(this.fraction('reply-at', inv.ref) * delay);
+        if (at > since && at <= now) replies.push({ id: `sbx_reply_${inv.ref}`, contactUrn: inv.contact_urn, text: 'Thanks for connecting!', at });
+      }
+    }
+    return replies.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
   }
 
   private answerLatency(): Promise<void> {

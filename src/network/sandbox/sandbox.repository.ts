@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { prepared } from '../../db/prepared.js';
 import type { AccountRef } from '../provider.js';
-import type { SandboxDbOrTx as DbOrTx, SandboxInvitationsTable, SandboxMessagesTable } from './sandbox.table.js';
+import type { SandboxDbOrTx as DbOrTx, SandboxInvitationsTable, SandboxMessagesTable, SandboxRepliesTable } from './sandbox.table.js';
 
 const findAccountQuery = prepared((db: DbOrTx, p: { workspaceId: string; teamMemberId: string }) =>
   db.selectFrom('sandbox_accounts').selectAll().where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId),
@@ -167,4 +167,33 @@ const receivedRefQuery = prepared((db: DbOrTx, p: { key: string }) =>
 
 export async function findReceivedRef(db: DbOrTx, idempotencyKey: string): Promise<string | null> {
   return (await receivedRefQuery(db, { key: idempotencyKey })).rows[0]?.ref ?? null;
+}
+
+export function insertReply(db: DbOrTx, row: SandboxRepliesTable) {
+  return db.insertInto('sandbox_replies').values(row).onConflict((oc) => oc.column('ref').doNothing()).execute();
+}
+
+/** Replies put into the sandbox for the account, sent in (after, upTo]. */
+export function listReplies(db: DbOrTx, account: AccountRef, after: number, upTo: number) {
+  return db
+    .selectFrom('sandbox_replies')
+    .selectAll()
+    .where('workspace_id', '=', account.workspaceId)
+    .where('team_member_id', '=', account.teamMemberId)
+    .where('sent_at', '>', after)
+    .where('sent_at', '<=', upTo)
+    .execute();
+}
+
+/** Invitations of the account accepted in (after, upTo] and never withdrawn. */
+export function listAcceptedInvitations(db: DbOrTx, account: AccountRef, after: number, upTo: number) {
+  return db
+    .selectFrom('sandbox_invitations')
+    .select(['ref', 'contact_urn', 'accept_at'])
+    .where('workspace_id', '=', account.workspaceId)
+    .where('team_member_id', '=', account.teamMemberId)
+    .where('withdrawn_at', 'is', null)
+    .where('accept_at', '>', after)
+    .where('accept_at', '<=', upTo)
+    .execute();
 }
