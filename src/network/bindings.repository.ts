@@ -11,12 +11,13 @@ export async function findBinding(db: DbOrTx, workspaceId: string, service: Bind
   return (await findBindingQuery(db, { workspaceId, service })).rows[0];
 }
 
-export function saveBinding(db: DbOrTx, workspaceId: string, service: BindingService, binding: Binding, at: number) {
+/** `credentials`: already encrypted by the caller (a real provider's); the sandbox has none. */
+export function saveBinding(db: DbOrTx, workspaceId: string, service: BindingService, binding: Binding, at: number, credentials: string | null = null) {
   const options = JSON.stringify(binding.options);
   return db
     .insertInto('workspace_bindings')
-    .values({ workspace_id: workspaceId, service, provider: binding.provider, options, credentials: null, updated_at: at })
-    .onConflict((oc) => oc.columns(['workspace_id', 'service']).doUpdateSet({ provider: binding.provider, options, credentials: null, updated_at: at }))
+    .values({ workspace_id: workspaceId, service, provider: binding.provider, options, credentials, updated_at: at })
+    .onConflict((oc) => oc.columns(['workspace_id', 'service']).doUpdateSet({ provider: binding.provider, options, credentials, updated_at: at }))
     .execute();
 }
 
