@@ -98,12 +98,13 @@ export async function bindingOf(db: DbOrTx, workspaceId: string, service: Bindin
  */
 export async function setMemberNetworkLink(deps: BindingDeps, workspaceId: string, memberId: string, connected: boolean) {
   const { db } = deps;
-  if (!(await findTeamMember(db, workspaceId, memberId))) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);
+  const member = await findTeamMember(db, workspaceId, memberId);
+  if (!member) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);
   const { provider } = await bindingOf(db, workspaceId, 'network');
   if (provider === NONE) throw new UsageError(`workspace ${workspaceId} is bound to no network: bind it first (warmline network bind ${workspaceId} sandbox)`);
   if (provider !== 'sandbox') throw new UsageError(`the ${provider} network links accounts through its own sign-in`);
   const account = { workspaceId, teamMemberId: memberId };
-  if (connected) await deps.sandbox.connectAccount(account);
+  if (connected) await deps.sandbox.connectAccount(account, member.network_urn ?? null);
   else await deps.sandbox.disconnectAccount(account);
   const status = connected ? 'CONNECTED' : 'DISCONNECTED';
   await updateIntegrationStatus(db, workspaceId, memberId, status, deps.clock.now());
