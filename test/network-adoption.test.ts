@@ -29,6 +29,8 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
   const actions = (ws: string) => server.ctx.database.db.selectFrom('network_actions').selectAll().where('workspace_id', '=', ws).execute();
   const invitations = (ws: string) => sandboxDb(server.ctx.database.db).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws).orderBy('sent_at').execute();
 
+  const sandboxTables = async () => (await server.ctx.database.db.introspection.getTables()).map((t) => t.name).filter((n) => n.startsWith('sandbox_')).sort();
+
   async function imported(ws: string) {
     const result = await importWorkspace(deps(), toStream(adoptionSnapshot(ws)));
     expect(result.network).toEqual({ provider: 'none', options: {} });
@@ -51,11 +53,14 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
     expect((await client.patch(CHECK, { json: { team_member_id: 'tm_disc', contact_urn: 'ACoC1' } })).status).toBe(403);
     expect((await client.post(SEND, { json: { team_member_id: 'tm_not', contact_urn: 'ACoC1' } })).status).toBe(403);
     expect(await actions('ws_none')).toEqual([]);
+    // No workspace of this database is bound to the simulation yet: its tables do not exist.
+    expect(await sandboxTables()).toEqual([]);
   });
 
   it('bound to the sandbox: CONNECTED members link with their urns, connections and pending invitations answer as the snapshot says', async () => {
     const client = await imported('ws_adopted');
     await bind(deps(), 'ws_adopted', 'network', { provider: 'sandbox', options: { activity: false } });
+    expect(await sandboxTables()).toEqual(['sandbox_accounts', 'sandbox_connections', 'sandbox_invitations', 'sandbox_messages', 'sandbox_migration', 'sandbox_migration_lock', 'sandbox_replies']);
     const adopted = await invitations('ws_adopted');
     expect(adopted.map((i) => [i.team_member_id, i.contact_urn, Number(i.sent_at)])).toEqual([['tm_urn', 'ACoC2', Date.parse('2025-05-30T00:00:00Z')]]);
 
