@@ -138,16 +138,30 @@ export function findMirrored(db: DbOrTx, workspaceId: string, teamMemberId: stri
     .executeTakeFirst();
 }
 
-export function upsertMirrored(db: DbOrTx, row: { workspace_id: string; team_member_id: string; contact_urn: string; state: string; since: number | null; updated_at: number }) {
-  return db
+const mirrorQuery = prepared((db, row: { workspace_id: string; team_member_id: string; contact_urn: string; state: string; since: number | null; updated_at: number }) =>
+  db
     .insertInto('connections')
     .values(row)
-    .onConflict((oc) => oc.columns(['workspace_id', 'team_member_id', 'contact_urn']).doUpdateSet({ state: row.state, since: row.since, updated_at: row.updated_at }))
-    .execute();
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'team_member_id', 'contact_urn'])
+        .doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), since: eb.ref('excluded.since'), updated_at: eb.ref('excluded.updated_at') }))
+        // Unchanged: the row keeps its date (and costs no write).
+        .where('connections.state', '!=', row.state),
+    ),
+);
+
+/** Records a pair's state, one statement: a new pair, or a changed state with its new date. */
+export function upsertMirrored(db: DbOrTx, row: { workspace_id: string; team_member_id: string; contact_urn: string; state: string; since: number | null; updated_at: number }) {
+  return mirrorQuery(db, row);
 }
 
+const deleteMirroredQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; contactUrn: string }) =>
+  db.deleteFrom('connections').where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId).where('contact_urn', '=', p.contactUrn),
+);
+
 export function deleteMirrored(db: DbOrTx, workspaceId: string, teamMemberId: string, contactUrn: string) {
-  return db.deleteFrom('connections').where('workspace_id', '=', workspaceId).where('team_member_id', '=', teamMemberId).where('contact_urn', '=', contactUrn).execute();
+  return deleteMirroredQuery(db, { workspaceId, teamMemberId, contactUrn });
 }
 
 /** The pairs of a member the mirror holds as PENDING. */

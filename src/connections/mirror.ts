@@ -12,8 +12,6 @@ export async function mirrorState(db: DbOrTx, account: AccountRef, contactUrn: s
     await repo.deleteMirrored(db, workspaceId, teamMemberId, contactUrn);
     return;
   }
-  const known = await repo.findMirrored(db, workspaceId, teamMemberId, contactUrn);
-  if (known?.state === state) return; // unchanged: keep its date
   await repo.upsertMirrored(db, { workspace_id: workspaceId, team_member_id: teamMemberId, contact_urn: contactUrn, state, since, updated_at: at });
 }
 
