@@ -45,7 +45,7 @@ export interface CampaignContactsTable {
   finished_at?: number | null;
   follow_up_at?: number | null;
   follow_up_sent_at?: number | null;
-  /** When the contact's reply was recorded (status REPLIED; migration 0013). */
+  /** When the contact's reply was recorded (status REPLIED; migration 0016). */
   replied_at?: number | null;
   attempts?: number;
   /** Extra invitations an operator allowed for a sender who invited this contact before. */

@@ -1,4 +1,4 @@
-// Which outside system serves each workspace (migration 0012). No row: none.
+// Which outside system serves each workspace (migration 0015). No row: none.
 
 export interface WorkspaceBindingsTable {
   workspace_id: string;
