@@ -62,7 +62,7 @@ async function foldRound(round: number): Promise<number> {
     const db = ctx.database.db;
     const { id: ws } = await createWorkspace(db, ctx.clock, 'bench');
     const { id: member } = await addTeamMember(db, ctx.clock, ws, { email: 'bench@acme.test' });
-    const events = engagement(ctx.network as SandboxNetwork, member);
+    const events = engagement(ctx.sandbox, member);
     process.stderr.write(`round ${round}: folding ${EVENTS} events from ${PEOPLE} people in pages of ${PAGE}...\n`);
     const t0 = performance.now();
     let created = 0;

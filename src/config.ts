@@ -7,9 +7,6 @@ import { Value } from 'typebox/value';
 import { UsageError } from './shared/errors.js';
 import { isCalendarDate } from './shared/time.js';
 
-export const NETWORK_KINDS = ['sandbox'] as const;
-export type NetworkKind = (typeof NETWORK_KINDS)[number];
-
 export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 /** Where a setting's flag appears: on every command (`common`), on `serve` only, or nowhere (environment only). */
@@ -143,10 +140,6 @@ export const SETTINGS = {
   workerIdleMs: setting({
     env: 'WARMLINE_WORKER_IDLE_MS', default: '1000',
     help: 'how long the worker rests when no task has work (on the process clock; at least 10 real ms)', read: int('worker idle time', 10, 3_600_000),
-  }),
-  network: setting({
-    env: 'WARMLINE_NETWORK', default: 'sandbox',
-    help: 'the network provider (sandbox: the built-in simulated network)', read: oneOf('network', NETWORK_KINDS),
   }),
   sandboxSeed: setting({ env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox', help: 'seed of the simulated network (same seed, same world)', read: text }),
   sandboxLatencyMs: setting({

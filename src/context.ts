@@ -6,8 +6,11 @@ import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
-import { createNetworkProvider } from './network/create-provider.js';
+import { SandboxEnrichment, type EnrichmentProvider } from './enrichment/enrichment.provider.js';
 import type { NetworkProvider } from './network/provider.js';
+import { BindingRegistry } from './network/registry.js';
+import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
+import { sandboxDb } from './network/sandbox/sandbox.table.js';
 import { ScaledClock, systemClock, type Clock } from './shared/clock.js';
 
 export interface AppContext {
@@ -15,7 +18,12 @@ export interface AppContext {
   logger: Logger;
   clock: Clock;
   database: DbHandle;
-  network: NetworkProvider;
+  /** Each workspace's network provider, from its binding (null: bound to none). */
+  networks: BindingRegistry<NetworkProvider>;
+  /** Each workspace's enrichment vendor, from its binding (null: none). */
+  enrichments: BindingRegistry<EnrichmentProvider>;
+  /** The simulated network's world: its controls serve operators (binding, account links) and tests. */
+  sandbox: SandboxNetwork;
   close(): Promise<void>;
 }
 
@@ -56,6 +64,11 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     if (applied.length > 0) logger.child({ subsystem: 'db' }).info({ applied }, 'migrations applied');
   }
   const clock = options.clock ?? processClock(config);
-  const network = createNetworkProvider(config, database.db, clock);
-  return { config, logger, clock, database, network, close: () => database.close() };
+  const sandbox = new SandboxNetwork(sandboxDb(database.db), clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, timeScale: config.demoTimeScale });
+  const networks = new BindingRegistry<NetworkProvider>(database.db, 'network', {
+    sandbox: (binding) => sandbox.forWorkspace({ activity: binding.options.activity === true }),
+  });
+  const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
+  const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
+  return { config, logger, clock, database, networks, enrichments, sandbox, close: () => database.close() };
 }

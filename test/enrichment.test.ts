@@ -54,8 +54,8 @@ describeEachDialect('enrichment and credits', (dialect) => {
     await grantCredits(db(), clock, ws.id, 4, 'test');
     const second = await createContext(server.config, { clock, logger: createLogger('silent'), migrate: false });
     try {
-      const a = { db: db(), clock, enrichment: vendor };
-      const b = { db: second.database.db, clock, enrichment: vendor };
+      const a = { db: db(), clock, enrichments: async () => vendor };
+      const b = { db: second.database.db, clock, enrichments: async () => vendor };
       await Promise.all([enrichWaitingLeads(a, 50, ws.id), enrichWaitingLeads(b, 50, ws.id), enrichWaitingLeads(a, 50, ws.id), enrichWaitingLeads(b, 50, ws.id)]);
     } finally {
       await second.close();
@@ -65,10 +65,10 @@ describeEachDialect('enrichment and credits', (dialect) => {
     const ledger = await db().selectFrom('credit_ledger').select('delta').where('workspace_id', '=', ws.id).execute();
     expect(ledger.filter((l) => l.delta === -1)).toHaveLength(4);
     // Nothing moves while the balance is zero.
-    expect(await enrichWaitingLeads({ db: db(), clock, enrichment: vendor }, 50, ws.id)).toBe(0);
+    expect(await enrichWaitingLeads({ db: db(), clock, enrichments: async () => vendor }, 50, ws.id)).toBe(0);
 
     await grantCredits(db(), clock, ws.id, 10, 'top-up');
-    await enrichWaitingLeads({ db: db(), clock, enrichment: vendor }, 50, ws.id);
+    await enrichWaitingLeads({ db: db(), clock, enrichments: async () => vendor }, 50, ws.id);
     expect(await statuses(ws.id)).toEqual({ by: { ENRICHED: 10, NOT_FOUND: 10 }, emails: 10 });
     expect(await balance(ws.client)).toBe(4);
     expect((await ws.client.get('/v2/leads?email_enriched=true')).body.total).toBe(10);

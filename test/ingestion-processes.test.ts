@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
-import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
+import { bindWorkspace } from './helpers/bindings.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { ended, spawnWorker, type WorkerProcess } from './helpers/worker-process.js';
 
@@ -35,9 +35,10 @@ describeEachDialect('member syncs with two worker processes', (dialect) => {
     dbUrl = database.target.dialect === 'postgres' ? database.target.url : '';
     ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { logger: createLogger('silent') });
     const { id: workspaceId } = await createWorkspace(ctx.database.db, ctx.clock, 'Syncs');
+    await bindWorkspace(ctx, workspaceId, { enrichment: 'none' });
     for (let i = 0; i < MEMBERS; i++) {
       const { id } = await addTeamMember(ctx.database.db, ctx.clock, workspaceId, { email: `m${i}@acme.test`, integration_status: 'CONNECTED' });
-      await (ctx.network as SandboxNetwork).connectAccount({ workspaceId, teamMemberId: id });
+      await ctx.sandbox.connectAccount({ workspaceId, teamMemberId: id });
       members.push(id);
     }
   });

@@ -12,6 +12,9 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { bindingDeps } from '../src/cli/network.commands.js';
+import { createWorker } from '../src/engine/worker-tasks.js';
+import { unbind } from '../src/workspace/bindings.operator.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
 const log = createLogger('silent');
@@ -55,7 +58,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
   afterAll(() => server.close());
   const db = () => server.ctx.database.db;
-  const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, network, schedule: DEFAULT_SYNC_SCHEDULE });
+  const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, networks: async () => network, schedule: DEFAULT_SYNC_SCHEDULE });
 
   it('never syncs a member twice at once, even with two workers on two connection pools', async () => {
     const ws = await server.newWorkspace();
@@ -63,7 +66,7 @@ describeEachDialect('ingestion worker', (dialect) => {
     for (let i = 0; i < 6; i++) members.push(await addMember(server, ws.id, { connected: true }));
     const second = await createContext(server.config, { clock, logger: log, migrate: false });
     try {
-      const net = observed(server.ctx.network);
+      const net = observed(server.ctx.sandbox);
       const task = (d: IngestionDeps) => ({ name: 'sync', step: async (s: AbortSignal) => (await syncNextDueMember(d, s, log, { workspaceId: ws.id })) !== null });
       const a = new Worker([task(deps(net.provider))], log);
       const b = new Worker([task(deps(net.provider, second.database.db))], log);
@@ -82,7 +85,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   it('backs off exponentially on provider errors and resets after a success', async () => {
     const ws = await server.newWorkspace();
     const member = await addMember(server, ws.id, { connected: true });
-    const net = observed(server.ctx.network);
+    const net = observed(server.ctx.sandbox);
     const state = () => db().selectFrom('member_syncs').selectAll().where('team_member_id', '=', member).executeTakeFirstOrThrow();
     net.control.fail = new NetworkError('transient', 'network down');
     const t0 = clock.now();
@@ -104,7 +107,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   it('stops mid-sync without half-written state, and the next sync completes the work', async () => {
     const ws = await server.newWorkspace();
     const member = await addMember(server, ws.id, { connected: true });
-    const net = observed(server.ctx.network);
+    const net = observed(server.ctx.sandbox);
     const stop = new AbortController();
     net.control.onEngagement = () => stop.abort();
     const result = await syncNextDueMember(deps(net.provider), stop.signal, log, { workspaceId: ws.id });
@@ -119,6 +122,27 @@ describeEachDialect('ingestion worker', (dialect) => {
     const leads = (await ws.client.get('/v2/leads')).body.total;
     const urns = await db().selectFrom('engagement_events').select('contact_urn').distinct().where('workspace_id', '=', ws.id).execute();
     expect(leads).toBe(urns.length);
+  });
+
+  it('stops syncing, enriching and re-scoring a workspace from the worker round after it is unbound', async () => {
+    const ws = await server.newWorkspace();
+    await addMember(server, ws.id, { connected: true });
+    const worker = createWorker(server.ctx, ['ingestion']);
+    clock.advance(DEFAULT_SYNC_SCHEDULE.intervalMs);
+    await worker.drain();
+    const state = async () => ({
+      posts: await db().selectFrom('posts').select(['id', 'likes_num', 'updated_at']).where('workspace_id', '=', ws.id).orderBy('id').execute(),
+      leads: await db().selectFrom('leads').select(['id', 'engagement_score', 'engagement_events_count', 'enrichment_status', 'updated_at']).where('workspace_id', '=', ws.id).orderBy('id').execute(),
+    });
+    const bound = await state();
+    expect(bound.leads.length).toBeGreaterThan(0);
+    await unbind(bindingDeps(server.ctx), ws.id, 'network');
+    await unbind(bindingDeps(server.ctx), ws.id, 'enrichment');
+    for (let day = 0; day < 3; day++) {
+      clock.advance(86_400_000);
+      await worker.round();
+    }
+    expect(await state()).toEqual(bound);
   });
 
   it('re-scores aged leads in one set-based update that equals the scoring formula', async () => {

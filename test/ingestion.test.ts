@@ -23,7 +23,7 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
   });
   afterAll(() => server.close());
 
-  const deps = () => ({ db: server.ctx.database.db, clock, network: server.ctx.network, schedule: DEFAULT_SYNC_SCHEDULE });
+  const deps = () => ({ db: server.ctx.database.db, clock, networks: server.ctx.networks.resolve, schedule: DEFAULT_SYNC_SCHEDULE });
   const never = new AbortController().signal;
 
   /** What the sandbox says happened on the member's posts, per engager. */

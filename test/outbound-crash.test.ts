@@ -10,9 +10,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
 import { sandboxWorldOf } from './contract/sandbox-world.js';
+import { bindWorkspace } from './helpers/bindings.js';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
@@ -58,7 +59,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const { db } = ctx.database;
     workspaceId = (await createWorkspace(db, ctx.clock, 'Crash')).id;
     key = (await createApiKey(db, ctx.clock, workspaceId, 'crash')).key;
-    const sandbox = ctx.network as SandboxNetwork;
+    await bindWorkspace(ctx, workspaceId, { activity: false, enrichment: 'none' });
+    const { sandbox } = ctx;
     for (let m = 0; m < 4; m++) {
       const { id } = await addTeamMember(db, ctx.clock, workspaceId, { email: `m${m}@acme.test`, integration_status: 'CONNECTED' });
       members.push(id);
@@ -161,7 +163,7 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     try {
       const { db } = ctx.database;
-      const { invitations, messages } = await sandboxWorldOf(ctx.network, db, ctx.clock).received(workspaceId);
+      const { invitations, messages } = await sandboxWorldOf(ctx.sandbox, db, ctx.clock).received(workspaceId);
       const pairs = invitations.map((i) => `${i.teamMemberId}|${i.contactUrn}`);
       expect(new Set(pairs).size).toBe(pairs.length);
       const bodies = messages.map((m) => m.text);

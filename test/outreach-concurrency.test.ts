@@ -2,6 +2,7 @@
 // no invitation is sent twice, no cap is exceeded, and every contact still reaches a final state.
 // Then two worker processes do the same on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { buildWorkerTasks } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
@@ -91,7 +92,7 @@ describeEachDialect('outreach with two worker processes', (dialect) => {
     for (const w of workers) expect(await ended(w.child, 'SIGTERM'), w.stderr()).toBe(0);
     expect(await status()).toBe('COMPLETED');
 
-    const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.network, db, world.ctx.clock), world.workspaceId, LIMITS);
+    const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.sandbox, db, world.ctx.clock), world.workspaceId, LIMITS);
     expect(record.invitations.map((i) => i.contactUrn).sort()).toEqual([...world.urns].sort());
     expect(record.busiestDay).toBe(LIMITS.dailyInvitations); // the cap did bind: 20 people, 3 senders, 4 a day each
     expect(record.messages.map((m) => m.contactUrn).sort()).toEqual([...world.urns].sort());
@@ -101,7 +102,7 @@ describeEachDialect('outreach with two worker processes', (dialect) => {
     const actions = await db.selectFrom('network_actions').select(['status', 'idempotency_key', 'provider_ref']).where('workspace_id', '=', world.workspaceId).execute();
     expect(actions).toHaveLength(40);
     expect(actions.filter((a) => a.status !== 'SENT')).toEqual([]);
-    for (const a of actions) expect(await world.ctx.network.findReceived(a.idempotency_key)).toEqual({ ref: a.provider_ref });
+    for (const a of actions) expect(await world.ctx.sandbox.findReceived(a.idempotency_key)).toEqual({ ref: a.provider_ref });
     expect(new Set(actions.map((a) => a.provider_ref)).size).toBe(record.invitations.length + record.messages.length);
   });
 });

@@ -61,7 +61,7 @@ describeEachDialect('outreach across SIGKILL of the worker process', (dialect) =
     expect(await ended(last.child, 'SIGTERM'), last.stderr()).toBe(0);
     expect(await campaignStatus()).toBe('COMPLETED');
 
-    const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.network, db(), world.ctx.clock), world.workspaceId, LIMITS);
+    const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.sandbox, db(), world.ctx.clock), world.workspaceId, LIMITS);
     expect(record.invitations.map((i) => i.contactUrn).sort()).toEqual([...world.urns].sort());
     const accepted = record.invitations.filter((i) => i.acceptedAt !== null).map((i) => i.contactUrn);
     expect(accepted).toHaveLength(54);

@@ -1,5 +1,7 @@
 // The sandbox network on its own: deterministic for a seed, driven by the clock, failing on request.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureSandboxSchema } from '../src/network/sandbox/sandbox.schema.js';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { connectDb, type DbHandle } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { NetworkError } from '../src/network/provider.js';
@@ -18,6 +20,7 @@ describeEachDialect('sandbox network', (dialect) => {
     database = await createTestDatabase(dialect);
     handle = connectDb(database.target);
     await migrateToLatest(handle.db);
+    await ensureSandboxSchema(handle.db);
   });
   afterAll(async () => {
     await handle.close();
@@ -27,7 +30,7 @@ describeEachDialect('sandbox network', (dialect) => {
   /** A sandbox on its own account namespace (each test gets a fresh workspace id). */
   async function sandbox(options: Partial<SandboxOptions> = {}) {
     const clock = new ManualClock(START);
-    const network = new SandboxNetwork(handle.db, clock, { acceptDelayMs: 2 * HOUR, ...options });
+    const network = new SandboxNetwork(sandboxDb(handle.db), clock, { acceptDelayMs: 2 * HOUR, ...options });
     const account = { workspaceId: `ws_${run++}`, teamMemberId: 'tm_1' };
     await network.connectAccount(account);
     return { network, clock, account };
@@ -39,9 +42,9 @@ describeEachDialect('sandbox network', (dialect) => {
     // previous run first, so each starts from an empty world.
     const account = { workspaceId: 'ws_seed', teamMemberId: 'tm_1' };
     async function outcome(seed: string) {
-      for (const table of ['sandbox_invitations', 'sandbox_accounts'] as const) await handle.db.deleteFrom(table).where('workspace_id', '=', account.workspaceId).execute();
+      for (const table of ['sandbox_invitations', 'sandbox_accounts'] as const) await sandboxDb(handle.db).deleteFrom(table).where('workspace_id', '=', account.workspaceId).execute();
       const clock = new ManualClock(START);
-      const network = new SandboxNetwork(handle.db, clock, { seed, acceptProbability: 0.5, acceptDelayMs: 2 * HOUR });
+      const network = new SandboxNetwork(sandboxDb(handle.db), clock, { seed, acceptProbability: 0.5, acceptDelayMs: 2 * HOUR });
       await network.connectAccount(account);
       const refs: string[] = [];
       for (const urn of urns) refs.push((await network.sendInvitation(account, urn, null, `k:${urn}`)).ref);
@@ -92,7 +95,7 @@ describeEachDialect('sandbox network', (dialect) => {
     const second = await network.sendMessage(account, 'ACoX', 'hello', 'msg-1');
     expect(second).toEqual(first);
     expect(await network.findReceived('msg-1')).toEqual(first);
-    const rows = await handle.db.selectFrom('sandbox_messages').selectAll().where('idempotency_key', '=', 'msg-1').execute();
+    const rows = await sandboxDb(handle.db).selectFrom('sandbox_messages').selectAll().where('idempotency_key', '=', 'msg-1').execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ workspace_id: account.workspaceId, team_member_id: 'tm_1', contact_urn: 'ACoX', body: 'hello', sent_at: START });
   });

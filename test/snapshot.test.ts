@@ -45,11 +45,11 @@ describeEachDialect('workspace snapshots', (dialect) => {
 
   it('imports a document: the API shows its members and credits, and export gives the document back', async () => {
     const doc = snapshotFixture(30, 'ws_api');
-    expect(await importSnapshot(db, clock, toStream(doc))).toEqual({ workspaceId: 'ws_api', counts: { team_members: 3, companies: 2, contacts: 20, posts: 4, leads: 30, connections: 2, campaigns: 1 } });
+    expect(await importSnapshot(db, clock, toStream(doc))).toEqual({ workspaceId: 'ws_api', bindings: {}, counts: { team_members: 3, companies: 2, contacts: 20, posts: 4, leads: 30, connections: 2, campaigns: 1 } });
     const client = makeClient(server.url, (await createApiKey(db, clock, 'ws_api', 't')).key);
     const users = (await client.get('/v2/workspace/users')).body;
     const byEmail = (a: any, b: any) => Number(b.is_active_seat) - Number(a.is_active_seat) || a.email.localeCompare(b.email);
-    const expectedUsers = doc.team_members.map(({ tracked_contacts, ...u }: any) => ({ ...u, profile_picture: u.profile_picture ?? `${server.url}/static/placeholder-avatar.svg` })).sort(byEmail);
+    const expectedUsers = doc.team_members.map(({ tracked_contacts, network_urn, ...u }: any) => ({ ...u, profile_picture: u.profile_picture ?? `${server.url}/static/placeholder-avatar.svg` })).sort(byEmail);
     expect(users).toEqual(expectedUsers);
     const balance = doc.workspace.credits.reduce((s: number, c: any) => s + c.delta, 0);
     const last = doc.workspace.credits.map((c: any) => c.created_at).sort().at(-1);
@@ -181,7 +181,7 @@ describeEachDialect('workspace snapshots', (dialect) => {
       fs.writeFileSync(file, JSON.stringify(doc));
       const imported = await runCli(['import', file, '--json'], { env });
       expect(imported.code).toBe(0);
-      expect(JSON.parse(imported.stdout)).toEqual({ workspace_id: 'ws_cli' });
+      expect(JSON.parse(imported.stdout)).toEqual({ workspace_id: 'ws_cli', network: { provider: 'none', options: {} }, enrichment: { provider: 'none', options: {} } });
       const exported = await runCli(['export', '--workspace', 'ws_cli'], { env });
       expect(exported.code).toBe(0);
       expect(JSON.parse(exported.stdout)).toEqual(doc);
@@ -189,7 +189,7 @@ describeEachDialect('workspace snapshots', (dialect) => {
       expect((await runCli(['export', '--workspace', 'ws_cli', '--out', out], { env })).code).toBe(0);
       expect(fs.readFileSync(out, 'utf8')).toBe(exported.stdout);
       const piped = await runCli(['import', '-', '--json'], { env, input: JSON.stringify({ ...doc, workspace: { ...doc.workspace, id: 'ws_cli_stdin' } }) });
-      expect(JSON.parse(piped.stdout)).toEqual({ workspace_id: 'ws_cli_stdin' });
+      expect(JSON.parse(piped.stdout)).toMatchObject({ workspace_id: 'ws_cli_stdin', network: { provider: 'none' } });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

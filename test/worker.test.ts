@@ -1,6 +1,7 @@
 // The worker loop and its first task: outbound actions left unconfirmed by a transient failure
 // (or a crash) are retried when due, exactly once, by exactly one worker.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
 import { createContext, createLogger } from '../src/context.js';
@@ -8,6 +9,9 @@ import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, addMember, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { bindWorkspace } from './helpers/bindings.js';
+import { unbind } from '../src/workspace/bindings.operator.js';
+import { bindingDeps } from '../src/cli/network.commands.js';
 
 const SEND = '/v2/networking/connections/send';
 
@@ -37,6 +41,30 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
 
   const invitationsOf = async (member: string) => (await receivedFrom(server, member)).invitations;
   const actionsOf = (workspaceId: string) => db().selectFrom('network_actions').selectAll().where('workspace_id', '=', workspaceId).execute();
+
+  it('after an unbind, an unconfirmed action stays in the log untried; it is never delivered through another provider', async () => {
+    const { ws, member } = await failedSends(1);
+    const worker = createWorker(server.ctx);
+    await bindWorkspace(server.ctx, ws.id, { network: 'none', enrichment: 'none' });
+    await unbind(bindingDeps(server.ctx), ws.id, 'network');
+    clock.advance(31_000);
+    await worker.drain();
+    const untried = await actionsOf(ws.id);
+    expect(untried.map((a) => [a.status, a.attempts, a.provider])).toEqual([['PENDING', 1, 'sandbox']]);
+    // Recorded for another provider than the one the workspace is bound to now: still untried.
+    await db().updateTable('network_actions').set({ provider: 'elsewhere' }).where('workspace_id', '=', ws.id).execute();
+    await bindWorkspace(server.ctx, ws.id, { enrichment: 'none' });
+    clock.advance(31_000);
+    await worker.drain();
+    expect((await actionsOf(ws.id)).map((a) => [a.status, a.attempts])).toEqual([['PENDING', 1]]);
+    expect(await invitationsOf(member)).toHaveLength(0);
+    // Its own provider bound again: delivered.
+    await db().updateTable('network_actions').set({ provider: 'sandbox' }).where('workspace_id', '=', ws.id).execute();
+    clock.advance(31_000);
+    await worker.drain();
+    expect((await actionsOf(ws.id)).map((a) => a.status)).toEqual(['SENT']);
+    expect(await invitationsOf(member)).toHaveLength(1);
+  });
 
   it('delivers a transiently failed invitation once it is due, and only once', async () => {
     const { ws, member, urns } = await failedSends(1);

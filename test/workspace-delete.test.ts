@@ -9,6 +9,7 @@ import { tablesWithWorkspaceRows } from '../src/workspace/workspace.repository.j
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
+import { bindWorkspace } from './helpers/bindings.js';
 import { addContact, addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
@@ -53,6 +54,7 @@ describeEachDialect('deleting a workspace', (dialect) => {
   async function filledWorkspace(id: string) {
     const { db } = server.ctx.database;
     await importSnapshot(db, server.ctx.clock, toStream(snapshotFixture(20, id)), { dialect });
+    await bindWorkspace(server.ctx, id);
     const { key } = await createApiKey(db, server.ctx.clock, id, 'test');
     const client = makeClient(server.url, key);
     const member = await addMember(server, id, { connected: true });

@@ -3,7 +3,7 @@ import { NullableString, StringEnum } from '../http/schemas.js';
 
 export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'ARCHIVED'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
-export const CONTACT_STATUSES = ['QUEUED', 'INVITED', 'CONNECTED', 'FAILED', 'SKIPPED', 'WITHDRAWN'] as const;
+export const CONTACT_STATUSES = ['QUEUED', 'INVITED', 'CONNECTED', 'REPLIED', 'FAILED', 'SKIPPED', 'WITHDRAWN'] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 export const CampaignContactSchema = Type.Object(
@@ -13,7 +13,7 @@ export const CampaignContactSchema = Type.Object(
     last_name: NullableString(),
     network_urn: NullableString(),
     network_handle: NullableString({ description: 'Username on the external network.' }),
-    status: StringEnum(CONTACT_STATUSES, { description: 'Outreach progress; CONNECTED, FAILED, SKIPPED and WITHDRAWN are final.' }),
+    status: StringEnum(CONTACT_STATUSES, { description: 'Outreach progress; REPLIED (the contact wrote back: no further follow-up), FAILED, SKIPPED and WITHDRAWN are final; CONNECTED is, once its follow-up is sent.' }),
     status_reason: NullableString({ description: 'Why the contact is in its state (skips, failures, withdrawals).' }),
     sender_id: NullableString({ description: 'The participant who invited (or is connected to) the contact.' }),
     invited_at: NullableString({ format: 'date-time' }),

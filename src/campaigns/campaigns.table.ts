@@ -30,7 +30,7 @@ export interface CampaignContactsTable {
   last_name: string | null;
   email: string | null;
   crm_id: string | null;
-  /** QUEUED | INVITED | CONNECTED | FAILED | SKIPPED | WITHDRAWN */
+  /** QUEUED | INVITED | CONNECTED | REPLIED | FAILED | SKIPPED | WITHDRAWN */
   status: string;
   created_at: number;
   updated_at: number;
@@ -45,6 +45,8 @@ export interface CampaignContactsTable {
   finished_at?: number | null;
   follow_up_at?: number | null;
   follow_up_sent_at?: number | null;
+  /** When the contact's reply was recorded (status REPLIED; migration 0016). */
+  replied_at?: number | null;
   attempts?: number;
   /** Extra invitations an operator allowed for a sender who invited this contact before. */
   retries_allowed?: number;

@@ -12,6 +12,8 @@ import {
   setIcpRulesFromFile,
 } from '../ingestion/settings.service.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
+import { bind, unbind } from '../workspace/bindings.operator.js';
+import { bindingDeps } from './network.commands.js';
 import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 
 type WorkspaceFlags = CommonFlags & { workspace: string };
@@ -70,6 +72,19 @@ export function enrichmentCommands(): Command {
         print(flags, r, () => `enrichment policy of ${flags.workspace}: ${r.enrichment_policy}`);
       }),
   );
+  withCommonOptions(group.command('bind').description('choose the enrichment vendor of a workspace (none by default: no lead is enriched, no credit spent)'))
+    .argument('<workspace>', 'workspace id')
+    .argument('<provider>', 'enrichment vendor: sandbox (simulated; none unbinds)')
+    .action(async (workspace: string, provider: string, flags: CommonFlags) => {
+      const enrichment = await withContext(flags, (ctx) => bind(bindingDeps(ctx), workspace, 'enrichment', { provider, options: {} }));
+      print(flags, { workspace_id: workspace, enrichment }, () => `workspace ${workspace} is enriched by ${enrichment.provider}`);
+    });
+  withCommonOptions(group.command('unbind').description('no enrichment vendor for a workspace: waiting leads stay waiting'))
+    .argument('<workspace>', 'workspace id')
+    .action(async (workspace: string, flags: CommonFlags) => {
+      const enrichment = await withContext(flags, (ctx) => unbind(bindingDeps(ctx), workspace, 'enrichment'));
+      print(flags, { workspace_id: workspace, enrichment }, () => `workspace ${workspace} is enriched by none`);
+    });
   return group;
 }
 
@@ -87,7 +102,7 @@ export function syncCommand(): Command {
           await q.execute();
         }
         const bar = process.stderr.isTTY && !flags.json ? new cliProgress.SingleBar({ format: 'sync {member} [{bar}] {value}/{total} posts · {events} events', stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
-        const deps = { db, clock: ctx.clock, network: ctx.network, schedule: DEFAULT_SYNC_SCHEDULE };
+        const deps = { db, clock: ctx.clock, networks: ctx.networks.resolve, schedule: DEFAULT_SYNC_SCHEDULE };
         const totals = { members: 0, posts: 0, events: 0, created: 0 };
         const signal = new AbortController().signal;
         for (;;) {

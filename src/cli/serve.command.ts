@@ -23,7 +23,7 @@ export function serveCommand(): Command {
         clock: ctx.clock,
         logger: ctx.logger,
         secret: loadOrCreateSecret(config),
-        network: ctx.network,
+        networks: ctx.networks.resolve,
         tls,
       });
       const worker = config.worker ? createWorker(ctx) : null;

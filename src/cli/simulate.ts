@@ -9,8 +9,9 @@ import { createCampaign } from '../campaigns/campaigns.operator.js';
 import { loadConfig } from '../config.js';
 import { createContext, createLogger } from '../context.js';
 import { createWorker } from '../engine/worker-tasks.js';
-import { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
+import { sandboxDb } from '../network/sandbox/sandbox.table.js';
 import { ManualClock } from '../shared/clock.js';
+import { bind } from '../workspace/bindings.operator.js';
 import { addTeamMember, createWorkspace } from '../workspace/workspace.service.js';
 import { DEFAULT_LIMITS } from '../outreach/limits.js';
 import { nextDueAt } from '../outreach/outreach.repository.js';
@@ -36,8 +37,9 @@ export async function simulate(options: SimulationOptions) {
   const started = performance.now();
   try {
     const { db } = ctx.database;
-    const sandbox = ctx.network as SandboxNetwork;
+    const { sandbox } = ctx;
     const { id: ws } = await createWorkspace(db, clock, 'Simulation');
+    await bind({ db, clock, networks: ctx.networks, enrichments: ctx.enrichments, sandbox }, ws, 'network', { provider: 'sandbox', options: { activity: false } });
     const senders: string[] = [];
     for (let i = 0; i < options.senders; i++) {
       const { id } = await addTeamMember(db, clock, ws, { email: `sender${i}@sim.test`, integration_status: 'CONNECTED' });
@@ -75,7 +77,8 @@ export async function simulate(options: SimulationOptions) {
   }
 }
 
-async function report(db: import('../db/database.js').Db, ws: string, senders: string[], campaignId: string, completedAt: number | null, elapsedMs: number, out: (l: string) => void) {
+async function report(productDb: import('../db/database.js').Db, ws: string, senders: string[], campaignId: string, completedAt: number | null, elapsedMs: number, out: (l: string) => void) {
+  const db = sandboxDb(productDb);
   const invitations = await db.selectFrom('sandbox_invitations').select(['team_member_id', 'contact_urn', 'sent_at', 'accept_at']).where('workspace_id', '=', ws).orderBy('sent_at').execute();
   const messages = await db.selectFrom('sandbox_messages').select(['team_member_id', 'idempotency_key', 'sent_at']).where('workspace_id', '=', ws).execute();
   const days = new Map<number, number[]>();
@@ -103,7 +106,7 @@ async function report(db: import('../db/database.js').Db, ws: string, senders: s
   const pairs = new Set(invitations.map((i) => `${i.team_member_id}|${i.contact_urn}`));
   const people = new Set(invitations.map((i) => i.contact_urn));
   const duplicates = invitations.length - pairs.size + (pairs.size - people.size) + (messages.length - new Set(messages.map((m) => m.idempotency_key)).size);
-  const states = await db.selectFrom('campaign_contacts').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('workspace_id', '=', ws).where('campaign_id', '=', campaignId).groupBy('status').execute();
+  const states = await productDb.selectFrom('campaign_contacts').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).where('workspace_id', '=', ws).where('campaign_id', '=', campaignId).groupBy('status').execute();
   const accepted = invitations.filter((i) => i.accept_at !== null).length;
   out(`contacts by state: ${states.map((s) => `${s.status} ${s.n}`).join(', ')}`);
   out(`invitations ${invitations.length}, accepted ${accepted} (${((100 * accepted) / Math.max(1, invitations.length)).toFixed(1)}%)`);

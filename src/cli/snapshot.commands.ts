@@ -4,7 +4,24 @@ import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Command } from 'commander';
 import { UsageError } from '../shared/errors.js';
+import type { BindingChoice } from '../workspace/import.operator.js';
+import { bindingDeps, describeBinding } from './network.commands.js';
 import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+
+interface ImportFlags extends CommonFlags {
+  network?: string;
+  activity?: boolean;
+  enrichment?: string;
+}
+
+/** The operator's choice of bindings; what is not chosen follows the snapshot (absent there: none). */
+function bindingChoice(flags: ImportFlags): BindingChoice {
+  if (flags.activity && flags.network !== 'sandbox') throw new UsageError('--activity goes with --network sandbox');
+  return {
+    ...(flags.network === undefined ? {} : { network: { provider: flags.network, options: flags.network === 'sandbox' ? { activity: flags.activity === true } : {} } }),
+    ...(flags.enrichment === undefined ? {} : { enrichment: { provider: flags.enrichment, options: {} } }),
+  };
+}
 
 function openSource(file: string): { source: Readable; size: number | null } {
   if (file === '-') return { source: process.stdin, size: null };
@@ -33,15 +50,23 @@ export function importCommand(): Command {
       .description('import a workspace snapshot (all or nothing; upserts by id, so importing twice is harmless)')
       .argument('<file>', 'snapshot document (JSON); - reads standard input'),
   )
+    .option('--network <provider>', 'bind the workspace to this network: sandbox, or none (default: as the snapshot records; none when it records nothing)')
+    .option('--activity', 'with --network sandbox: the simulated network posts and engages (new leads)')
+    .option('--enrichment <provider>', 'bind the workspace to this enrichment vendor: sandbox, or none (default: as the snapshot records; none)')
     .addHelpText('after', '\nThe document must match the schema in src/snapshot/workspace-snapshot.schema.json, sections in its order.\nOn a fault nothing is written and the message names the JSON path, e.g. leads[3].created_at.')
-    .action(async (file: string, flags: CommonFlags) => {
+    .action(async (file: string, flags: ImportFlags) => {
+      const choice = bindingChoice(flags);
       // Loaded here, not at the top: every other command starts faster without the importer.
-      const { importSnapshot } = await import('../snapshot/snapshot.import.js');
+      const { importWorkspace } = await import('../workspace/import.operator.js');
       const { source, size } = openSource(file);
       const stopProgress = await trackProgress(source, size, flags.json);
-      const result = await withContext(flags, (ctx) => importSnapshot(ctx.database.db, ctx.clock, source, { dialect: ctx.database.dialect })).finally(stopProgress);
+      const result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice)).finally(stopProgress);
       const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
-      print(flags, { workspace_id: result.workspaceId }, () => `imported workspace ${result.workspaceId}${counts.length ? `: ${counts.join(', ')}` : ''}`);
+      print(
+        flags,
+        { workspace_id: result.workspaceId, network: result.network, enrichment: result.enrichment },
+        () => `imported workspace ${result.workspaceId}${counts.length ? `: ${counts.join(', ')}` : ''}; network: ${describeBinding(result.network)}, enrichment: ${result.enrichment.provider}`,
+      );
     });
 }
 

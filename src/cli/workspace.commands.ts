@@ -1,8 +1,9 @@
 import { Command } from 'commander';
-import { listWorkspaces } from '../workspace/workspace.repository.js';
+import { listWorkspaceBindings } from '../workspace/bindings.operator.js';
 import { createWorkspace, deleteWorkspace } from '../workspace/workspace.service.js';
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
+import { describeBinding } from './network.commands.js';
 import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 
 export function workspaceCommands(): Command {
@@ -14,10 +15,11 @@ export function workspaceCommands(): Command {
       const result = await withContext(flags, (ctx) => createWorkspace(ctx.database.db, ctx.clock, flags.name, flags.id));
       print(flags, result, () => `created workspace ${result.id}`);
     });
-  withCommonOptions(group.command('list').description('list workspaces')).action(async (flags: CommonFlags) => {
-    const rows = await withContext(flags, (ctx) => listWorkspaces(ctx.database.db));
-    const items = rows.map((w) => ({ id: w.id, name: w.name, created_at: toIso(w.created_at) }));
-    print(flags, items, () => items.map((w) => `${w.id}\t${w.name}\t${w.created_at}`).join('\n') || 'no workspaces');
+  withCommonOptions(group.command('list').description('list workspaces with their network and enrichment bindings')).action(async (flags: CommonFlags) => {
+    const rows = await withContext(flags, (ctx) => listWorkspaceBindings(ctx.database.db));
+    const items = rows.map((w) => ({ id: w.id, name: w.name, created_at: toIso(w.created_at), network: w.network, enrichment: w.enrichment }));
+    const line = (w: (typeof items)[number]) => `${w.id}\t${w.name}\t${w.created_at}\tnetwork: ${describeBinding(w.network)}\tenrichment: ${w.enrichment.provider}`;
+    print(flags, items, () => items.map(line).join('\n') || 'no workspaces');
   });
   withCommonOptions(group.command('delete').description('delete a workspace, its keys and all its data, in one transaction'))
     .argument('<id>', 'workspace id')

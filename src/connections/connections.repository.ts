@@ -65,9 +65,28 @@ export function markActionUnsent(db: DbOrTx, id: string, status: 'PENDING' | 'FA
     .execute();
 }
 
+/**
+ * Actions of workspaces still bound to the provider they were recorded for: an action is never
+ * delivered through another provider (after an unbind it stays in the log as it was).
+ */
+const toItsProvider = (eb: any) =>
+  eb.exists(
+    eb
+      .selectFrom('workspace_bindings as b')
+      .select('b.workspace_id')
+      .whereRef('b.workspace_id', '=', 'network_actions.workspace_id')
+      .where('b.service', '=', 'network')
+      .whereRef('b.provider', '=', 'network_actions.provider'),
+  );
+
 /** Unconfirmed actions are few (only those caught by a crash or a transient failure). */
 export function listPendingActions(db: DbOrTx) {
-  return db.selectFrom('network_actions').selectAll().where('status', '=', 'PENDING').orderBy('created_at').orderBy('id').execute();
+  return db.selectFrom('network_actions').selectAll().where('status', '=', 'PENDING').where(toItsProvider).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Gives a claimed action back untouched. */
+export function releaseAction(db: DbOrTx, id: string) {
+  return db.updateTable('network_actions').set({ claimed_until: null }).where('id', '=', id).execute();
 }
 
 /**
@@ -88,6 +107,7 @@ export async function claimDueActions(db: DbOrTx, now: number, until: number, li
     .where('status', '=', 'PENDING')
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
     .where(free)
+    .where(toItsProvider)
     .orderBy('created_at')
     .limit(limit)
     .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked());
@@ -105,4 +125,47 @@ export async function countSentInvitations(db: DbOrTx, workspaceId: string, team
     .where('status', '=', 'SENT')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** What the connections mirror holds for a pair (the provider's last known word), or undefined. */
+export function findMirrored(db: DbOrTx, workspaceId: string, teamMemberId: string, contactUrn: string) {
+  return db
+    .selectFrom('connections')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('team_member_id', '=', teamMemberId)
+    .where('contact_urn', '=', contactUrn)
+    .executeTakeFirst();
+}
+
+const mirrorQuery = prepared((db, row: { workspace_id: string; team_member_id: string; contact_urn: string; state: string; since: number | null; updated_at: number }) =>
+  db
+    .insertInto('connections')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['workspace_id', 'team_member_id', 'contact_urn'])
+        .doUpdateSet((eb) => ({ state: eb.ref('excluded.state'), since: eb.ref('excluded.since'), updated_at: eb.ref('excluded.updated_at') }))
+        // Unchanged: the row keeps its date (and costs no write).
+        .where('connections.state', '!=', row.state),
+    ),
+);
+
+/** Records a pair's state, one statement: a new pair, or a changed state with its new date. */
+export function upsertMirrored(db: DbOrTx, row: { workspace_id: string; team_member_id: string; contact_urn: string; state: string; since: number | null; updated_at: number }) {
+  return mirrorQuery(db, row);
+}
+
+const deleteMirroredQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; contactUrn: string }) =>
+  db.deleteFrom('connections').where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId).where('contact_urn', '=', p.contactUrn),
+);
+
+export function deleteMirrored(db: DbOrTx, workspaceId: string, teamMemberId: string, contactUrn: string) {
+  return deleteMirroredQuery(db, { workspaceId, teamMemberId, contactUrn });
+}
+
+/** The pairs of a member the mirror holds as PENDING. */
+export async function listMirroredPending(db: DbOrTx, workspaceId: string, teamMemberId: string): Promise<string[]> {
+  const rows = await db.selectFrom('connections').select('contact_urn').where('workspace_id', '=', workspaceId).where('team_member_id', '=', teamMemberId).where('state', '=', 'PENDING').execute();
+  return rows.map((r) => r.contact_urn);
 }

@@ -6,6 +6,9 @@ import { CheckBody, ConnectionExistsSchema, DirectMessageBody, SendBody } from '
 import { checkConnection, sendDirectMessage, sendInvitation } from './connections.service.js';
 
 const errors = { 400: Type.Ref('ErrorDetail'), 403: Type.Ref('ErrorDetail'), 503: Type.Ref('ErrorDetail') };
+/** Send and direct-message act on the workspace's network; a workspace bound to none has none. */
+const unbound = { 409: Type.Ref('ErrorDetail') };
+const UNBOUND_TEXT = ' 409 when the workspace is bound to no network: nothing is sent or recorded.';
 
 export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   app.patch(
@@ -14,7 +17,9 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       schema: {
         tags: ['networking'],
         summary: 'Check a connection',
-        description: 'exists is true only for an accepted connection (a pending invitation is false).',
+        description:
+          'exists is true only for an accepted connection (a pending invitation is false). Asks the workspace\'s network; ' +
+          'a workspace bound to no network is answered from its recorded connections.',
         body: CheckBody,
         response: { 200: ConnectionExistsSchema, ...errors },
       },
@@ -28,9 +33,9 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
       schema: {
         tags: ['networking'],
         summary: 'Send a connection request',
-        description: 'Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200).',
+        description: 'Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200).' + UNBOUND_TEXT,
         body: SendBody,
-        response: { 200: EmptyObjectSchema, ...errors, 429: Type.Ref('ErrorDetail') },
+        response: { 200: EmptyObjectSchema, ...errors, ...unbound, 429: Type.Ref('ErrorDetail') },
       },
     },
     async (request) => sendInvitation(deps, request.workspaceId, request.body),
@@ -44,9 +49,9 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
         summary: 'Send a direct message',
         description:
           'Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header ' +
-          '(and the same member, contact and text) is not delivered again. 406 when not connected.',
+          '(and the same member, contact and text) is not delivered again. 406 when not connected.' + UNBOUND_TEXT,
         body: DirectMessageBody,
-        response: { 200: EmptyObjectSchema, ...errors, 406: Type.Ref('ErrorDetail') },
+        response: { 200: EmptyObjectSchema, ...errors, ...unbound, 406: Type.Ref('ErrorDetail') },
       },
     },
     async (request) => {

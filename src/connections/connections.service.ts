@@ -1,12 +1,23 @@
 // Connection checks, invitations and direct messages. Rule order (decisions.md): 403 (member,
-// then account) before 400 (contact), and 406 only after both.
+// then account) before 400 (contact), then 409 when the workspace has no network to send
+// through, and 406 only after all of them. Each call goes through the workspace's own provider.
 import { createHash } from 'node:crypto';
-import { NetworkError, type AccountRef } from '../network/provider.js';
+import type { Db } from '../db/database.js';
+import { NetworkError, type AccountRef, type NetworkProvider } from '../network/provider.js';
+import type { ProviderFor } from '../network/registry.js';
+import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import * as repo from './connections.repository.js';
+import { mirroredState, mirrorState } from './mirror.js';
 import { performAction, type OutboundDeps } from './outbound.js';
+
+export interface ConnectionsDeps {
+  db: Db;
+  clock: Clock;
+  networks: ProviderFor<NetworkProvider>;
+}
 
 export interface ConnectionTarget {
   team_member_id: string;
@@ -32,7 +43,7 @@ async function viaNetwork<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-async function resolveTarget(deps: OutboundDeps, workspaceId: string, target: ConnectionTarget): Promise<{ account: AccountRef; urn: string }> {
+async function resolveTarget(deps: ConnectionsDeps, workspaceId: string, target: ConnectionTarget): Promise<{ account: AccountRef; urn: string }> {
   const member = await findTeamMember(deps.db, workspaceId, target.team_member_id);
   if (!member) throw new DomainError('team_member_forbidden');
   if (member.integration_status !== 'CONNECTED') throw new DomainError('account_not_connected');
@@ -43,17 +54,32 @@ async function resolveTarget(deps: OutboundDeps, workspaceId: string, target: Co
   return { account: { workspaceId, teamMemberId: member.id }, urn };
 }
 
-export async function checkConnection(deps: OutboundDeps, workspaceId: string, target: ConnectionTarget) {
+/** The workspace's provider, for a call that acts on the network; none bound: nothing is sent. */
+async function requireNetwork(deps: ConnectionsDeps, workspaceId: string): Promise<OutboundDeps> {
+  const network = await deps.networks(workspaceId);
+  if (!network) throw new DomainError('no_network_bound');
+  return { db: deps.db, clock: deps.clock, network };
+}
+
+/** Asks the provider (and mirrors its answer); a workspace without a network is answered from the mirror. */
+export async function checkConnection(deps: ConnectionsDeps, workspaceId: string, target: ConnectionTarget) {
   const { account, urn } = await resolveTarget(deps, workspaceId, target);
-  const state = await viaNetwork(() => deps.network.connectionState(account, urn));
+  const network = await deps.networks(workspaceId);
+  if (!network) return { exists: (await mirroredState(deps.db, account, urn)) === 'CONNECTED' };
+  const state = await viaNetwork(() => network.connectionState(account, urn));
+  await mirrorState(deps.db, account, urn, state, deps.clock.now());
   return { exists: state === 'CONNECTED' };
 }
 
 /** Nothing is sent while an invitation is pending or once connected. */
-export async function sendInvitation(deps: OutboundDeps, workspaceId: string, target: ConnectionTarget & { message?: string | null }) {
-  const { account, urn } = await resolveTarget(deps, workspaceId, target);
+export async function sendInvitation(connections: ConnectionsDeps, workspaceId: string, target: ConnectionTarget & { message?: string | null }) {
+  const { account, urn } = await resolveTarget(connections, workspaceId, target);
+  const deps = await requireNetwork(connections, workspaceId);
   const state = await viaNetwork(() => deps.network.connectionState(account, urn));
-  if (state !== 'NONE') return {};
+  if (state !== 'NONE') {
+    await mirrorState(deps.db, account, urn, state, deps.clock.now());
+    return {};
+  }
   // The n-th invitation of this pair: concurrent requests compute the same key, so only one
   // invitation is recorded; a later one (after a withdrawal) gets the next number.
   const sequence = await repo.countSentInvitations(deps.db, workspaceId, account.teamMemberId, urn);
@@ -61,6 +87,7 @@ export async function sendInvitation(deps: OutboundDeps, workspaceId: string, ta
   await viaNetwork(() =>
     performAction(deps, { kind: 'INVITATION', workspaceId, teamMemberId: account.teamMemberId, contactUrn: urn, key, note: target.message ?? null }),
   );
+  await mirrorState(deps.db, account, urn, 'PENDING', deps.clock.now());
   return {};
 }
 
@@ -69,12 +96,13 @@ export async function sendInvitation(deps: OutboundDeps, workspaceId: string, ta
  * (same member, contact, text and header) is the same message; without one, every call is new.
  */
 export async function sendDirectMessage(
-  deps: OutboundDeps,
+  connections: ConnectionsDeps,
   workspaceId: string,
   target: ConnectionTarget & { message: string },
   clientKey: string | undefined,
 ) {
-  const { account, urn } = await resolveTarget(deps, workspaceId, target);
+  const { account, urn } = await resolveTarget(connections, workspaceId, target);
+  const deps = await requireNetwork(connections, workspaceId);
   const state = await viaNetwork(() => deps.network.connectionState(account, urn));
   if (state !== 'CONNECTED') throw new DomainError('contact_not_connected');
   const requestPart =

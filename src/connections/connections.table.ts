@@ -8,6 +8,17 @@ export interface ConnectionsTable {
   updated_at: number;
 }
 
+/** A message a contact sent to a member's account, recorded once (by the provider's id). */
+export interface RepliesTable {
+  workspace_id: string;
+  id: string;
+  team_member_id: string;
+  contact_urn: string;
+  text: string;
+  received_at: number;
+  recorded_at: number;
+}
+
 /**
  * Every outbound action is written here before it is attempted; the idempotency key makes a
  * second attempt of the same action impossible, across crashes and worker processes.
@@ -22,6 +33,8 @@ export interface NetworkActionsTable {
   contact_urn: string;
   /** JSON: what is sent (note, message text). */
   payload: string;
+  /** The provider it was recorded for (and is only ever delivered through). */
+  provider: string | null;
   /** PENDING | SENT | FAILED */
   status: string;
   provider_ref: string | null;

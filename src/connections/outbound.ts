@@ -5,15 +5,24 @@
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/database.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
+import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import * as repo from './connections.repository.js';
 import type { NetworkActionsTable } from './connections.table.js';
 
+/** An action of one workspace, through that workspace's provider. */
 export interface OutboundDeps {
   db: Db;
   clock: Clock;
   network: NetworkProvider;
+}
+
+/** The worker's view: every workspace, each through its own provider. */
+export interface RetryDeps {
+  db: Db;
+  clock: Clock;
+  networks: ProviderFor<NetworkProvider>;
 }
 
 /** A delivery not finished within this time is presumed dead (its process crashed) and retried. */
@@ -29,15 +38,17 @@ export type OutboundAction =
 /**
  * Records the action unless its key was recorded before; the recording process holds it for
  * the delivery lease. Callers that must check limits first record it inside their transaction.
+ * The provider is recorded with it: the action is only ever delivered through that provider.
  * Returns the record when this call made it.
  */
-export function recordAction(db: DbOrTx, clock: Clock, action: OutboundAction) {
+export function recordAction(db: DbOrTx, { clock, network }: Omit<OutboundDeps, 'db'>, action: OutboundAction) {
   const payload = action.kind === 'INVITATION' ? { note: action.note } : { text: action.text };
   return repo.insertActionOnce(db, {
     id: newId('na'),
     workspace_id: action.workspaceId,
     idempotency_key: action.key,
     kind: action.kind,
+    provider: network.name,
     team_member_id: action.teamMemberId,
     contact_urn: action.contactUrn,
     payload: JSON.stringify(payload),
@@ -55,7 +66,7 @@ export function recordAction(db: DbOrTx, clock: Clock, action: OutboundAction) {
 
 /** Records the action (once per key) and makes sure it is delivered exactly once. */
 export async function performAction(deps: OutboundDeps, action: OutboundAction): Promise<void> {
-  await recordAction(deps.db, deps.clock, action);
+  await recordAction(deps.db, deps, action);
   const row = await repo.findActionByKey(deps.db, action.key);
   if (row.status !== 'SENT') await deliver(deps, row);
 }
@@ -97,15 +108,23 @@ async function deliver(deps: OutboundDeps, row: NetworkActionsTable): Promise<vo
   }
 }
 
+/** The provider an action was recorded for, if its workspace is still bound to it (never another). */
+async function recordedProvider(deps: RetryDeps, row: NetworkActionsTable): Promise<NetworkProvider | null> {
+  const network = await deps.networks(row.workspace_id);
+  return network && network.name === row.provider ? network : null;
+}
+
 /**
  * Marks as sent every unconfirmed action the provider already received (a process died between
  * the network acting and the record). Asking sends nothing, so it needs no claim; run when a
  * worker starts. Returns how many it settled.
  */
-export async function settleReceivedActions(deps: OutboundDeps): Promise<number> {
+export async function settleReceivedActions(deps: RetryDeps): Promise<number> {
   let settled = 0;
   for (const row of await repo.listPendingActions(deps.db)) {
-    const received = await deps.network.findReceived(row.idempotency_key);
+    const network = await recordedProvider(deps, row);
+    if (!network) continue;
+    const received = await network.findReceived(row.idempotency_key);
     if (received) {
       await repo.markActionSent(deps.db, row.id, received.ref, deps.clock.now());
       settled++;
@@ -116,14 +135,20 @@ export async function settleReceivedActions(deps: OutboundDeps): Promise<number>
 
 /**
  * One worker step: delivers the due actions that no live process holds (left by a transient
- * failure or a crash). Returns how many it took.
+ * failure or a crash), each through the provider it was recorded for while its workspace is
+ * still bound to that provider. Returns how many it took.
  */
-export async function retryDueActions(deps: OutboundDeps, logger: Logger, limit = 20): Promise<number> {
+export async function retryDueActions(deps: RetryDeps, logger: Logger, limit = 20): Promise<number> {
   const now = deps.clock.now();
   const rows = await repo.claimDueActions(deps.db, now, now + DELIVERY_LEASE_MS, limit);
   for (const row of rows) {
+    const network = await recordedProvider(deps, row);
+    if (!network) {
+      await repo.releaseAction(deps.db, row.id);
+      continue;
+    }
     try {
-      await deliver(deps, row);
+      await deliver({ ...deps, network }, row);
     } catch (err) {
       logger.warn({ err, action: row.id }, 'network action not delivered yet');
     }

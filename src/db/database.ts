@@ -1,15 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysTable } from '../auth/api-keys.table.js';
 import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
-import type { ConnectionsTable, NetworkActionsTable } from '../connections/connections.table.js';
+import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from '../connections/connections.table.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import type { PostsTable } from '../content/posts.table.js';
-import type {
-  SandboxAccountsTable,
-  SandboxConnectionsTable,
-  SandboxInvitationsTable,
-  SandboxMessagesTable,
-} from '../network/sandbox/sandbox.table.js';
+import type { WorkspaceBindingsTable } from '../network/bindings.table.js';
 import type { OutreachLimitsTable, OutreachSendersTable } from '../outreach/outreach.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
@@ -32,6 +27,7 @@ export interface Database {
   lead_counts: LeadCountsTable;
   connections: ConnectionsTable;
   network_actions: NetworkActionsTable;
+  replies: RepliesTable;
   campaigns: CampaignsTable;
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
@@ -42,10 +38,7 @@ export interface Database {
   member_syncs: MemberSyncsTable;
   ingestion_settings: IngestionSettingsTable;
   target_accounts: TargetAccountsTable;
-  sandbox_accounts: SandboxAccountsTable;
-  sandbox_connections: SandboxConnectionsTable;
-  sandbox_invitations: SandboxInvitationsTable;
-  sandbox_messages: SandboxMessagesTable;
+  workspace_bindings: WorkspaceBindingsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,8 +1,9 @@
 // The few places where SQLite and PostgreSQL differ are decided here, never in a feature.
-import { PostgresAdapter } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { DbOrTx } from './database.js';
 
-export const isPostgres = (db: DbOrTx): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+/** Any database handle or transaction, whatever tables its type knows (the sandbox's included). */
+export const isPostgres = (db: Kysely<any>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
  * `insert` or `update` for a bulk write inside a transaction that any error rolls back. SQLite

@@ -3,8 +3,8 @@
 // SQLite). The outreach engine runs a few dozen queries for every action it takes, so its queries
 // are prepared: built and compiled once per dialect and shape with stand-ins for the arguments,
 // then run with each call's arguments put in the stand-ins' places.
-import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { DbOrTx } from './database.js';
+import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
+import type { Database } from './database.js';
 import { isPostgres } from './dialect.js';
 
 /** What a query is built with in place of an argument (or of one element or field of it). */
@@ -28,9 +28,9 @@ const fieldsOf = (record: Record<string, unknown>) => Object.keys(record).filter
  * values: an array argument is an IN list, an object argument a set of columns (`set`,
  * `values`); each list length and set of columns gets a query of its own.
  */
-export function prepared<A extends object, R>(build: (db: DbOrTx, args: A) => Compilable<R>) {
+export function prepared<A extends object, R, D = Database>(build: (db: Kysely<D> | Transaction<D>, args: A) => Compilable<R>) {
   const compiled = new Map<string, CompiledQuery<R>>();
-  return async (db: DbOrTx, args: A): Promise<QueryResult<R>> => {
+  return async (db: Kysely<D> | Transaction<D>, args: A): Promise<QueryResult<R>> => {
     const values = args as Record<string, unknown>;
     let key = isPostgres(db) ? 'postgres' : 'sqlite';
     for (const name in values) {

@@ -2,9 +2,8 @@
 // `npm start` is enough to try the API.
 import { createApiKey } from '../auth/api-keys.service.js';
 import type { AppContext } from '../context.js';
-import { importSnapshot } from '../snapshot/snapshot.import.js';
-import { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
-import { listTeamMembers, listWorkspaces } from '../workspace/workspace.repository.js';
+import { importWorkspace } from '../workspace/import.operator.js';
+import { listWorkspaces } from '../workspace/workspace.repository.js';
 import { demoSnapshotStream } from './demo-snapshot.js';
 
 export interface FirstRunResult {
@@ -12,18 +11,21 @@ export interface FirstRunResult {
   apiKey: string;
 }
 
-/** Imports the demo workspace and creates its first key when the database has no workspace yet. */
+/**
+ * Imports the demo workspace when the database has no workspace yet, bound to the simulated
+ * network with activity and to the simulated enrichment vendor (the only workspace that is unless
+ * an operator binds another), and creates its first key. The sandbox adopts the demo's members
+ * and connections, so the worker syncs its engagement at once and new leads, scores and feeds
+ * appear within the first minute.
+ */
 export async function prepareFirstRun(ctx: AppContext): Promise<FirstRunResult | null> {
   const db = ctx.database.db;
   if ((await listWorkspaces(db)).length > 0) return null;
-  const { workspaceId } = await importSnapshot(db, ctx.clock, demoSnapshotStream({ now: ctx.clock.now() }), { dialect: ctx.database.dialect });
-  // The demo's CONNECTED member is connected on the sandbox too, so the worker syncs its
-  // engagement at once and new leads, scores and feeds appear within the first minute.
-  if (ctx.network instanceof SandboxNetwork) {
-    for (const m of await listTeamMembers(db, workspaceId)) {
-      if (m.integration_status === 'CONNECTED') await ctx.network.connectAccount({ workspaceId, teamMemberId: m.id });
-    }
-  }
+  const deps = { db, clock: ctx.clock, networks: ctx.networks, enrichments: ctx.enrichments, sandbox: ctx.sandbox, dialect: ctx.database.dialect };
+  const { workspaceId } = await importWorkspace(deps, demoSnapshotStream({ now: ctx.clock.now() }), {
+    network: { provider: 'sandbox', options: { activity: true } },
+    enrichment: { provider: 'sandbox', options: {} },
+  });
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'demo key (first run)');
   return { workspaceId, apiKey: key };
 }

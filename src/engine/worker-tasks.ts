@@ -3,9 +3,9 @@ import { retryDueActions, settleReceivedActions } from '../connections/outbound.
 import type { AppContext } from '../context.js';
 import { outreachTask } from '../outreach/outreach.engine.js';
 import { enrichWaitingLeads } from '../enrichment/enrichment.engine.js';
-import { createEnrichmentProvider } from '../enrichment/enrichment.provider.js';
 import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
+import { seededRandom } from '../shared/random.js';
 import { Worker, type WorkerTask } from './worker.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
@@ -23,11 +23,15 @@ export function createWorker(ctx: AppContext, engines: readonly Engine[] = ALL_E
   return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs });
 }
 
-const outboundDeps = (ctx: AppContext) => ({ db: ctx.database.db, clock: ctx.clock, network: ctx.network });
+/** Every engine acts only for workspaces bound to a provider, each through its own (ctx.networks). */
+const engineDeps = (ctx: AppContext) => ({ db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve });
+
+/** The outreach engine's own seed: its spacing owes nothing to the simulated network's. */
+const OUTREACH_SEED = 'warmline-outreach';
 
 /** Unconfirmed outbound actions: settled after a restart, retried when due. */
 function deliveryTasks(ctx: AppContext): WorkerTask[] {
-  const deps = outboundDeps(ctx);
+  const deps = engineDeps(ctx);
   const networkLog = ctx.logger.child({ subsystem: 'network' });
   let settled = false;
   return [
@@ -47,9 +51,9 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
 
 /** Members' posts and engagement into leads; enrichment; the decay of scores. */
 function ingestionTasks(ctx: AppContext): WorkerTask[] {
-  const ingestion = { ...outboundDeps(ctx), schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
+  const ingestion = { ...engineDeps(ctx), schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
   const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
-  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichment: createEnrichmentProvider(ctx.config) };
+  const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichments: ctx.enrichments.resolve };
   let lastRescore = -Infinity;
   return [
     {
@@ -79,5 +83,5 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
 
 /** Active campaigns: invitations within the senders' limits, acceptance, follow-ups, withdrawals. */
 function outreachTasks(ctx: AppContext): WorkerTask[] {
-  return [outreachTask({ ...outboundDeps(ctx), seed: ctx.config.sandboxSeed, logger: ctx.logger.child({ subsystem: 'outreach' }) })];
+  return [outreachTask({ ...engineDeps(ctx), random: seededRandom(OUTREACH_SEED), logger: ctx.logger.child({ subsystem: 'outreach' }) })];
 }

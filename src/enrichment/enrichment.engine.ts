@@ -11,6 +11,8 @@ import type { Db } from '../db/database.js';
 import { lockWorkspace } from '../ingestion/fold.repository.js';
 import { adjustLeadCount } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
+import { boundWorkspaces } from '../network/bindings.repository.js';
+import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
@@ -22,10 +24,13 @@ const WAITING = ['PENDING', 'NO_CREDITS'];
 export interface EnrichmentDeps {
   db: Db;
   clock: Clock;
-  enrichment: EnrichmentProvider;
+  enrichments: ProviderFor<EnrichmentProvider>;
 }
 
-/** Leads waiting for enrichment: PENDING ones, and paused ones of workspaces that have credits again. */
+/**
+ * Leads waiting for enrichment: PENDING ones, and paused ones of workspaces that have credits
+ * again; only in workspaces bound to an enrichment vendor (none spends no credit).
+ */
 function findWaiting(db: Db, limit: number, workspaceId?: string) {
   const funded = db.selectFrom('credit_ledger').select('workspace_id').groupBy('workspace_id').having(sql`sum(delta)`, '>', 0);
   return db
@@ -36,6 +41,7 @@ function findWaiting(db: Db, limit: number, workspaceId?: string) {
     // Literal, the same term as the partial index leads_enrichment_waiting, so the planner uses it.
     .where(sql.ref('leads.enrichment_status'), 'in', [sql.lit('PENDING'), sql.lit('NO_CREDITS')])
     .where('leads.status', '!=', DISCARDED)
+    .where('leads.workspace_id', 'in', boundWorkspaces(db, 'enrichment'))
     .$if(workspaceId !== undefined, (q) => q.where('leads.workspace_id', '=', workspaceId!))
     .limit(limit)
     .execute();
@@ -48,7 +54,9 @@ export async function enrichWaitingLeads(deps: EnrichmentDeps, limit = 50, works
   const waiting = await findWaiting(deps.db, limit, workspaceId);
   let settled = 0;
   for (const lead of waiting) {
-    const found = await deps.enrichment.find({ urn: lead.contact_urn ?? lead.id, firstName: lead.first_name, lastName: lead.last_name, companyDomain: hostOf(lead.website_url) });
+    const vendor = await deps.enrichments(lead.workspace_id);
+    if (!vendor) continue; // unbound since the read
+    const found = await vendor.find({ urn: lead.contact_urn ?? lead.id, firstName: lead.first_name, lastName: lead.last_name, companyDomain: hostOf(lead.website_url) });
     if (await storeFound(deps, lead.workspace_id, lead.id, { companyId: lead.company_id, companySlug: lead.slug }, found)) settled++;
   }
   return settled;

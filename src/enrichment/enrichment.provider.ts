@@ -1,7 +1,7 @@
 // The seam to an enrichment vendor: finds a person's work email and phone. Implementations:
-// `sandbox` (deterministic, from the seed) and, later, real vendors.
+// `sandbox` (deterministic, from the seed) and, later, real vendors; each workspace is bound to
+// its own (none by default), resolved by the registry of the composition root.
 import { createHash } from 'node:crypto';
-import type { Config } from '../config.js';
 
 export interface EnrichmentQuery {
   urn: string;
@@ -36,8 +36,4 @@ export class SandboxEnrichment implements EnrichmentProvider {
     const phone = this.fraction('phone', q.urn) < 0.4 ? `+1555${String(Math.floor(this.fraction('digits', q.urn) * 1e7)).padStart(7, '0')}` : null;
     return { email, phone };
   }
-}
-
-export function createEnrichmentProvider(config: Config): EnrichmentProvider {
-  return new SandboxEnrichment(config.sandboxSeed);
 }

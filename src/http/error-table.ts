@@ -16,6 +16,8 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
     detail: 'Contact is not connected with the team member; send a connection request first',
   },
   network_limit_reached: { status: 429, detail: "The team member's network account reached its invitation limit; try again later" },
+  // The workspace is bound to no network (docs/decisions.md "Networking"): nothing was sent or recorded.
+  no_network_bound: { status: 409, detail: 'No network is bound to this workspace; nothing was sent' },
   network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },
 };
 

@@ -4,6 +4,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { NetworkProvider } from '../network/provider.js';
+import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 
 export interface RouteDeps {
@@ -12,5 +13,6 @@ export interface RouteDeps {
   clock: Clock;
   /** Signs cursors. */
   secret: Buffer;
-  network: NetworkProvider;
+  /** Each workspace's network provider (null: bound to none). */
+  networks: ProviderFor<NetworkProvider>;
 }

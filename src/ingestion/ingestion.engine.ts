@@ -3,6 +3,8 @@
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/database.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
+import { boundWorkspaces } from '../network/bindings.repository.js';
+import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { rescoreSql } from './scoring.js';
 import { syncMember, type SyncProgress, type SyncResult } from './sync.js';
@@ -11,7 +13,7 @@ import { claimDueSyncs, finishSync, releaseSync, scheduleConnectedMembers, type 
 export interface IngestionDeps {
   db: Db;
   clock: Clock;
-  network: NetworkProvider;
+  networks: ProviderFor<NetworkProvider>;
   schedule: SyncSchedule;
 }
 
@@ -22,8 +24,14 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
   const [claim] = await claimDueSyncs(db, clock.now(), schedule.leaseMs, 1, options.workspaceId);
   if (!claim) return null;
   const account = { workspaceId: claim.workspace_id, teamMemberId: claim.team_member_id };
+  const network = await deps.networks(account.workspaceId);
+  if (!network) {
+    // Unbound since the claim: nothing is synced, and the claim goes back untouched.
+    await releaseSync(db, claim);
+    return { posts: 0, trackedPosts: 0, events: 0, created: 0, aborted: true };
+  }
   try {
-    const result = await syncMember({ db, network: deps.network, now: () => clock.now() }, account, signal, options.progress);
+    const result = await syncMember({ db, network, now: () => clock.now() }, account, signal, options.progress);
     if (result.aborted) await releaseSync(db, claim);
     else await finishSync(db, claim, { ok: true, now: clock.now(), nextAt: clock.now() + schedule.intervalMs });
     log.info({ ...account, ...result }, 'member synced');
@@ -43,6 +51,7 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
  * Brings every score down to what time has made of it, in one set-based UPDATE. Only the score
  * is written, and only where it changes (a score never rises with time, so leads at 0 are
  * skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
+ * Only workspaces bound to a network: one bound to none changes only through the API and CLI.
  */
 export async function rescoreLeads(db: DbOrTx, now: number, workspaceId?: string): Promise<number> {
   const { score } = rescoreSql(now);
@@ -52,6 +61,7 @@ export async function rescoreLeads(db: DbOrTx, now: number, workspaceId?: string
     .where('engagement_mass', 'is not', null)
     .where('engagement_score', '>', 0)
     .where('engagement_score', '!=', score)
+    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
     .$if(workspaceId !== undefined, (q) => q.where('workspace_id', '=', workspaceId!))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);

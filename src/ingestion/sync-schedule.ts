@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
+import { boundWorkspaces } from '../network/bindings.repository.js';
 
 export interface SyncSchedule {
   /** Pause between two successful syncs of a member. */
@@ -21,12 +22,16 @@ export function backoffAfter(schedule: SyncSchedule, failures: number): number {
   return Math.min(schedule.maxBackoffMs, schedule.backoffMs * 2 ** Math.max(0, failures - 1));
 }
 
-/** Gives every CONNECTED member a schedule row (due at once); a member no longer connected is skipped by the claim. */
+/**
+ * Gives every CONNECTED member of a workspace bound to a network a schedule row (due at once); a
+ * member no longer connected, or of a workspace unbound since, is skipped by the claim.
+ */
 export function scheduleConnectedMembers(db: DbOrTx, now: number, workspaceId?: string) {
   const members = db
     .selectFrom('team_members')
     .select(['workspace_id', 'id as team_member_id', sql<number>`${now}`.as('next_sync_at'), sql<number>`0`.as('failures')])
     .where('integration_status', '=', 'CONNECTED')
+    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
     .$if(workspaceId !== undefined, (q) => q.where('workspace_id', '=', workspaceId!));
   return db
     .insertInto('member_syncs')
@@ -36,7 +41,7 @@ export function scheduleConnectedMembers(db: DbOrTx, now: number, workspaceId?: 
     .execute();
 }
 
-/** Claims up to `limit` due syncs of CONNECTED members in one statement; the claim condition is re-checked in the UPDATE. */
+/** Claims up to `limit` due syncs of CONNECTED members of bound workspaces in one statement; the claim condition is re-checked in the UPDATE. */
 export function claimDueSyncs(db: DbOrTx, now: number, leaseMs: number, limit: number, workspaceId?: string) {
   const free = (eb: any) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]);
   const due = db
@@ -44,6 +49,7 @@ export function claimDueSyncs(db: DbOrTx, now: number, leaseMs: number, limit: n
     .innerJoin('team_members as m', (j) => j.onRef('m.workspace_id', '=', 's.workspace_id').onRef('m.id', '=', 's.team_member_id'))
     .select(['s.workspace_id', 's.team_member_id'])
     .where('m.integration_status', '=', 'CONNECTED')
+    .where('s.workspace_id', 'in', boundWorkspaces(db, 'network'))
     .where('s.next_sync_at', '<=', now)
     .where((eb) => eb.or([eb('s.claimed_until', 'is', null), eb('s.claimed_until', '<', now)]))
     .$if(workspaceId !== undefined, (q) => q.where('s.workspace_id', '=', workspaceId!))

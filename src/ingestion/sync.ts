@@ -5,6 +5,9 @@
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.js';
 import type { PostsTable } from '../content/posts.table.js';
+import { listMirroredPending } from '../connections/connections.repository.js';
+import { mirrorState } from '../connections/mirror.js';
+import { recordNewReplies } from '../connections/replies.js';
 import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
 import { foldEngagement } from './fold.js';
 import type { FoldEvent, FoldPost } from './fold.types.js';
@@ -40,7 +43,7 @@ export interface SyncResult {
 function postRow(workspaceId: string, p: NetworkPost, author: string, owner: { teamMemberId: string } | { authorUrn: string }, now: number): PostsTable {
   return {
     workspace_id: workspaceId, id: p.id, activity_urn: null, type: p.type ?? 'SHARE', content: p.content,
-    parent_content: p.parent?.content ?? null, author, post_url: p.url ?? `https://network.test/posts/${p.id}`,
+    parent_content: p.parent?.content ?? null, author, post_url: p.url,
     image: p.image ?? null, parent_image: p.parent?.image ?? null, shares_num: p.shares, likes_num: p.likes,
     impressions_num: p.impressions, comments_num: p.comments, published_at: p.publishedAt,
     team_member_id: 'teamMemberId' in owner ? owner.teamMemberId : null, author_urn: 'authorUrn' in owner ? owner.authorUrn : null,
@@ -84,6 +87,36 @@ async function learnMemberUrns(deps: SyncDeps, workspaceId: string): Promise<voi
   }
 }
 
+/**
+ * Brings the connections mirror of the member up to the provider: invitations pending there, and
+ * what became of those the mirror still holds as pending (accepted, declined, withdrawn).
+ */
+async function syncConnections(deps: SyncDeps, account: AccountRef): Promise<void> {
+  let pending;
+  try {
+    pending = await deps.network.listPendingInvitations(account);
+  } catch (err) {
+    // An account the network does not know as connected has no connections to tell.
+    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return;
+    throw err;
+  }
+  const mirrored = new Set(await listMirroredPending(deps.db, account.workspaceId, account.teamMemberId));
+  for (const invitation of pending) {
+    if (!mirrored.delete(invitation.contactUrn)) await mirrorState(deps.db, account, invitation.contactUrn, 'PENDING', deps.now(), invitation.sentAt);
+  }
+  for (const urn of mirrored) await mirrorState(deps.db, account, urn, await deps.network.connectionState(account, urn), deps.now());
+}
+
+/** Messages contacts sent the member (replies stop the campaign sequences they answer). */
+async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<void> {
+  try {
+    await recordNewReplies(deps.db, deps.network, account, deps.now());
+  } catch (err) {
+    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return;
+    throw err;
+  }
+}
+
 export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
   const { db, network } = deps;
   const { workspaceId, teamMemberId } = account;
@@ -92,6 +125,8 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
   const member = await db.selectFrom('team_members').select('network_username').where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
 
   await learnMemberUrns(deps, workspaceId);
+  await syncConnections(deps, account);
+  await syncReplies(deps, account);
   const posts = await network.listMemberPosts(account, since);
   const author = member.network_username ?? teamMemberId;
   await upsertPosts(db, posts.map((p) => postRow(workspaceId, p, author, { teamMemberId }, deps.now())));
@@ -116,7 +151,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
   };
   for (const [index, p] of posts.entries()) {
     if (signal.aborted) return { ...result, aborted: true };
-    const post: FoldPost = { id: p.id, content: p.content, url: p.url ?? `https://network.test/posts/${p.id}`, teamMemberId };
+    const post: FoldPost = { id: p.id, content: p.content, url: p.url, teamMemberId };
     for (const e of await network.listPostEngagement(account, p.id)) {
       let person = profiles.get(e.contactUrn);
       if (!person) {

@@ -1,5 +1,6 @@
 // The only seam between the service and the external network. Implementations: `sandbox`
-// (a deterministic simulated network in the service's own database) and, later, real vendors.
+// (a deterministic simulated network in its own tables) and, later, real vendors. Each workspace
+// is bound to its own provider (or none); the registry of the composition root resolves it.
 
 /** A team member's account on the network, as the service names it to the provider. */
 export interface AccountRef {
@@ -59,7 +60,8 @@ export interface NetworkPost {
   impressions: number;
   /** SHARE (an original post) or REPOST (of `parent`). */
   type?: 'SHARE' | 'REPOST';
-  url?: string;
+  /** The post's address on the provider's network (the service never makes one up). */
+  url: string;
   image?: string | null;
   parent?: { content: string; image: string | null } | null;
 }
@@ -69,6 +71,15 @@ export interface PostEngagement {
   id: string;
   contactUrn: string;
   kind: 'LIKE' | 'COMMENT' | 'SHARE';
+  at: number;
+}
+
+/** A message a contact sent to the account (a reply). */
+export interface InboundMessage {
+  /** The provider's identity of the message: the same message always has the same id. */
+  id: string;
+  contactUrn: string;
+  text: string;
   at: number;
 }
 
@@ -92,6 +103,11 @@ export interface NetworkProvider {
   /** Engagement that happened up to now on one of the account's posts, oldest first. */
   listPostEngagement(account: AccountRef, postId: string): Promise<PostEngagement[]>;
   listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]>;
+  /**
+   * Messages contacts sent to the account after `since` up to now, oldest first. Optional: a
+   * provider that delivers them by webhook instead leaves it out.
+   */
+  listReplies?(account: AccountRef, since: number): Promise<InboundMessage[]>;
 }
 
 /** Typed failures; `kind` lets callers switch exhaustively. */

@@ -38,12 +38,17 @@ export async function sendFollowUp(c: StepContext, contact: CampaignContactsTabl
   let recorded: NetworkActionsTable | undefined;
   const reserved = await db.transaction().execute(async (tx) => {
     await repo.lockSender(tx, ws, me);
+    // Read again under the row lock a reply takes (replies.ts): a reply recorded since the
+    // contact was picked means no follow-up.
+    const fresh = await contactRepo.lockFollowUp(tx, ws, contact.id);
+    if (!fresh || fresh.status !== 'CONNECTED' || fresh.follow_up_at === null) return 'gone';
     const [today] = await countRepo.countSenderActions(tx, ws, me, 'MESSAGE', [startOfLocalDay(c.now, c.member.time_zone)]);
-    if (today! >= c.limits.dailyMessages) return false;
-    recorded = await recordAction(tx, c.deps.clock, action);
-    return true;
+    if (today! >= c.limits.dailyMessages) return 'capped';
+    recorded = await recordAction(tx, c.deps, action);
+    return 'reserved';
   });
-  if (!reserved) return 'capped';
+  if (reserved === 'gone') return 'next';
+  if (reserved === 'capped') return 'capped';
   try {
     await performRecorded(c.deps, action, recorded);
     await done(null);

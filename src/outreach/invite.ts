@@ -1,5 +1,6 @@
 // Inviting one queued contact: who should invite, whether anyone may, and the reservation that
 // makes the hard limits atomic (sender row locked, counts read, action recorded, one commit).
+import { mirrorState } from '../connections/mirror.js';
 import { performRecorded, recordAction, type OutboundAction } from '../connections/outbound.js';
 import type { NetworkActionsTable } from '../connections/connections.table.js';
 import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
@@ -59,6 +60,7 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
   const states = await network.connectionStates(ws, available, urn);
   for (const [i, memberId] of available.entries()) {
     const state = states[i];
+    if (state === 'CONNECTED' || state === 'PENDING') await mirrorState(db, { workspaceId: ws, teamMemberId: memberId }, urn, state, c.now);
     if (state === 'CONNECTED') return (await update({ ...finalState(c, 'CONNECTED', 'already connected'), sender_id: memberId, connected_at: c.now }), 'next');
     if (state === 'PENDING') return (await update({ status: 'INVITED', status_reason: 'invitation already pending', sender_id: memberId, invited_at: c.now, updated_at: c.now }), 'next');
   }
@@ -90,13 +92,14 @@ async function reserveAndInvite(c: StepContext, contact: QueuedContact, urn: str
     if (earlier.byMember > (fresh.retries_allowed ?? 0)) return skip('invited by this sender before');
     const capped = capReached(c, await countRepo.countSenderActions(tx, ws, me, 'INVITATION', invitationWindows(c)));
     if (capped) return capped;
-    recorded = await recordAction(tx, c.deps.clock, action);
+    recorded = await recordAction(tx, c.deps, action);
     await contactRepo.updateContact(tx, ws, contact.id, { sender_id: me, invitation_key: action.key, attempts: attempt, updated_at: c.now });
     return 'reserved';
   });
   if (decision !== 'reserved') return decision;
   try {
     await performRecorded(c.deps, action, recorded);
+    await mirrorState(db, { workspaceId: ws, teamMemberId: me }, urn, 'PENDING', c.now);
     await contactRepo.updateContact(db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: c.now, updated_at: c.now });
   } catch (err) {
     if (!(err instanceof NetworkError) || err.kind === 'transient') return 'sent'; // recorded: the retry task delivers it, settle() follows

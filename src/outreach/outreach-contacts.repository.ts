@@ -1,6 +1,7 @@
 // Queries of the outreach engine about the contacts of campaigns, as one sender's step sees
 // them. Every one names its workspace; the engine runs them for every step, so they are prepared.
 import type { DbOrTx } from '../db/database.js';
+import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
 
@@ -103,6 +104,17 @@ const findContactQuery = prepared((db, p: { workspaceId: string; id: string }) =
 /** Where a contact stands: its state, who holds it and how often it may be invited again. */
 export async function findContact(db: DbOrTx, workspaceId: string, id: string) {
   return (await findContactQuery(db, { workspaceId, id })).rows[0];
+}
+
+/** The contact's state for a follow-up, its row locked until the transaction ends (PostgreSQL; SQLite serializes writers). */
+export function lockFollowUp(tx: DbOrTx, workspaceId: string, id: string) {
+  return tx
+    .selectFrom('campaign_contacts')
+    .select(['status', 'follow_up_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .$if(isPostgres(tx), (q) => q.forUpdate())
+    .executeTakeFirst();
 }
 
 const updateContactQuery = prepared((db, p: { workspaceId: string; id: string; changes: Partial<CampaignContactsTable> }) =>

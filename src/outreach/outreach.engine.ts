@@ -2,13 +2,14 @@
 // PostgreSQL) and lets it act; when no sender is due, finished campaigns are completed.
 import type { WorkerTask } from '../engine/worker.js';
 import * as repo from './outreach.repository.js';
-import { runSenderStep, SENDER_LEASE_MS } from './sender-step.js';
-import type { OutreachDeps } from './step-context.js';
+import { IDLE_MS, runSenderStep, SENDER_LEASE_MS } from './sender-step.js';
+import type { OutreachEngineDeps } from './step-context.js';
 
 /** Sender rows for newly active campaigns are looked for at most this often. */
 const SYNC_EVERY_MS = 60_000;
 
-export function outreachTask(deps: OutreachDeps): WorkerTask {
+/** Only senders of workspaces bound to a network are claimed; each acts through its workspace's provider. */
+export function outreachTask(deps: OutreachEngineDeps): WorkerTask {
   let syncedAt = -Infinity;
   return {
     name: 'outreach',
@@ -23,7 +24,13 @@ export function outreachTask(deps: OutreachDeps): WorkerTask {
         await repo.completeFinishedCampaigns(deps.db, now);
         return false;
       }
-      await runSenderStep(deps, sender);
+      const network = await deps.networks(sender.workspace_id);
+      if (!network) {
+        // Unbound since the claim: the sender waits, untouched.
+        await repo.updateSender(deps.db, sender.workspace_id, sender.team_member_id, { claimed_until: null, next_step_at: now + IDLE_MS });
+        return true;
+      }
+      await runSenderStep({ ...deps, network }, sender);
       return true;
     },
   };

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
+import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { OutreachSendersTable } from './outreach.table.js';
 
 const ensureSenderRowsQuery = prepared((db, p: { now: number }) => {
@@ -13,6 +14,7 @@ const ensureSenderRowsQuery = prepared((db, p: { now: number }) => {
     .selectFrom('campaign_participants as p')
     .innerJoin('campaigns as c', (j) => j.onRef('c.workspace_id', '=', 'p.workspace_id').onRef('c.id', '=', 'p.campaign_id'))
     .where('c.status', '=', 'ACTIVE')
+    .where('p.workspace_id', 'in', boundWorkspaces(db, 'network'))
     .select(['p.workspace_id', 'p.team_member_id', now.as('next_step_at'), now.as('next_send_at'), now.as('next_poll_at')])
     .distinct();
   return db
@@ -22,7 +24,7 @@ const ensureSenderRowsQuery = prepared((db, p: { now: number }) => {
     .onConflict((oc) => oc.columns(['workspace_id', 'team_member_id']).doNothing());
 });
 
-/** Gives every participant of an ACTIVE campaign a sender row (due at once). */
+/** Gives every participant of an ACTIVE campaign of a bound workspace a sender row (due at once). */
 export function ensureSenderRows(db: DbOrTx, now: number) {
   return ensureSenderRowsQuery(db, { now });
 }
@@ -37,6 +39,7 @@ const claimDueSenderQuery = prepared((db, p: { now: number; until: number }) => 
     .selectFrom('outreach_senders')
     .select(['workspace_id', 'team_member_id'])
     .where(free)
+    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
     .orderBy('next_step_at')
     .limit(1)
     .$if(isPostgres(db), (qb) => qb.forUpdate().skipLocked());
@@ -90,6 +93,7 @@ const completeFinishedCampaignsQuery = prepared((db, p: { now: number }) =>
     .updateTable('campaigns')
     .set({ status: 'COMPLETED', updated_at: p.now })
     .where('status', '=', 'ACTIVE')
+    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
     .where((eb) =>
       eb.and([
         eb.exists(contactsWhere(eb)),
@@ -100,7 +104,7 @@ const completeFinishedCampaignsQuery = prepared((db, p: { now: number }) =>
     ),
 );
 
-/** ACTIVE campaigns with contacts, all final and no follow-up due, become COMPLETED. */
+/** ACTIVE campaigns of bound workspaces with contacts, all final and no follow-up due, become COMPLETED. */
 export function completeFinishedCampaigns(db: DbOrTx, now: number) {
   return completeFinishedCampaignsQuery(db, { now });
 }
@@ -111,16 +115,18 @@ const nextDueAtQuery = prepared((db) =>
       .selectFrom('outreach_senders')
       .select(sql<number>`min(case when claimed_until > next_step_at then claimed_until else next_step_at end)`.as('at'))
       .where((eb) => eb.or([eb('paused_reason', 'is', null), eb('paused_until', 'is not', null)]))
+      .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
       .as('sender'),
     eb
       .selectFrom('network_actions')
       .select(sql<number>`min(case when claimed_until > next_attempt_at then claimed_until else coalesce(next_attempt_at, 0) end)`.as('at'))
       .where('status', '=', 'PENDING')
+      .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
       .as('retry'),
   ]),
 );
 
-/** The earliest time any engine work falls due (senders, delivery retries); null: none. */
+/** The earliest time any engine work falls due (senders, delivery retries) in bound workspaces; null: none. */
 export async function nextDueAt(db: DbOrTx): Promise<number | null> {
   const [row] = (await nextDueAtQuery(db, {})).rows;
   const times = [row!.sender, row!.retry].filter((t) => t !== null && t !== undefined).map(Number);

@@ -1,6 +1,7 @@
 // Acceptance is detected by polling (the sandbox has no webhooks): one list of the sender's
 // pending invitations per poll; an invited contact no longer pending is asked about directly.
 import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
+import { mirrorState } from '../connections/mirror.js';
 import { NetworkError } from '../network/provider.js';
 import { parseSettings } from './campaign-settings.js';
 import * as contactRepo from './outreach-contacts.repository.js';
@@ -29,10 +30,12 @@ export async function pollInvitations(c: StepContext): Promise<void> {
       } catch (err) {
         if (!(err instanceof NetworkError && err.kind === 'not_found')) throw err;
       }
+      await mirrorState(db, account, urn, 'NONE', c.now);
       await update(contact, { status: 'WITHDRAWN', status_reason: `not accepted within ${c.limits.withdrawAfterDays} days`, finished_at: c.now });
       continue;
     }
     const state = await network.connectionState(account, urn);
+    await mirrorState(db, account, urn, state, c.now);
     if (state === 'CONNECTED') {
       const campaign = c.campaigns.find((x) => x.id === contact.campaign_id);
       const settings = parseSettings(campaign?.settings ?? '{}');

@@ -11,6 +11,7 @@ import * as repo from './outreach.repository.js';
 import type { OutreachSendersTable } from './outreach.table.js';
 import * as participantRepo from './participants.repository.js';
 import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
+import { pollReplies } from './replies.js';
 import { spacingMs } from './spacing.js';
 import { DAY_MS, SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
 import { isWorkingTime, nextWorkingTime, startOfLocalDay } from './working-hours.js';
@@ -42,14 +43,17 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
       const working = isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
       // Polling is activity on the account too: like sending, only in working hours.
       if (now >= nextPollAt) {
-        if (working) await pollInvitations(c);
+        if (working) {
+          await pollInvitations(c);
+          await pollReplies(c);
+        }
         nextPollAt = nextWorkingTime(working ? now + POLL_INTERVAL_MS : now, zone, limits.workStartHour, limits.workEndHour);
       }
       if (!working) nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
       else if (now >= nextSendAt) {
         const result = await act(c);
         acted = result === 'sent';
-        if (acted) nextSendAt = now + spacingMs(deps.seed, ws, member.id, sender.actions, limits);
+        if (acted) nextSendAt = now + spacingMs(deps.random, ws, member.id, sender.actions, limits);
         else if (result === 'capped-day') nextSendAt = startOfLocalDay(startOfLocalDay(now, zone) + 1.5 * DAY_MS, zone);
         else if (result === 'capped-week') nextSendAt = now + 3_600_000;
         else if (result === 'idle') nextSendAt = now + IDLE_MS;
@@ -79,6 +83,8 @@ async function act(c: StepContext): Promise<InviteResult | 'idle' | 'progress'> 
   const ids = c.campaigns.map((x) => x.id);
   const followUp = await contactRepo.dueFollowUp(c.deps.db, ws, c.member.id, c.now, ids);
   if (followUp) {
+    // A reply stops the follow-up: look for one just before sending (the reservation re-checks).
+    await pollReplies(c);
     const result = await sendFollowUp(c, followUp);
     if (result === 'sent') return 'sent';
     if (result === 'next') return 'progress';

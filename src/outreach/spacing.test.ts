@@ -2,7 +2,11 @@
 // for the same inputs, different from one action to the next, and spread over the whole range.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from './limits.js';
-import { fraction, spacingMs } from './spacing.js';
+import { seededRandom } from '../shared/random.js';
+import { spacingMs as spacingOf } from './spacing.js';
+
+const fraction = (seed: string, ...parts: string[]) => seededRandom(seed).fraction(...parts);
+const spacingMs = (seed: string, ...rest: [string, string, number, typeof limits]) => spacingOf(seededRandom(seed), ...rest);
 
 const limits = { ...DEFAULT_LIMITS, minSpacingSeconds: 120, maxSpacingSeconds: 360 };
 

@@ -28,6 +28,7 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
     .groupBy('status')
     .execute();
   const contacts = Object.fromEntries(CONTACT_STATUSES.map((s) => [s, Number(rows.find((r) => r.status === s)?.n ?? 0)]));
+  const rates = await campaignRates(db, workspaceId, campaignId, contacts.REPLIED!);
   const participants = await participantRepo.participantsOf(db, workspaceId, campaignId);
   const states = new Map((await repo.listSenders(db, workspaceId, participants.map((p) => p.id))).map((s) => [s.team_member_id, s]));
   const senders = [];
@@ -48,11 +49,31 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
       paused: paused ? { reason: state!.paused_reason, until: state!.paused_until === null ? null : toIso(state!.paused_until) } : null,
     });
   }
-  return { id: campaignId, status: campaign.status, contacts, senders };
+  return { id: campaignId, status: campaign.status, contacts, ...rates, senders };
+}
+
+/**
+ * acceptance_rate: of the contacts invited, the share who accepted; reply_rate: of the contacts
+ * connected through the campaign (accepted, or already connected) or who replied, the share who
+ * replied. Null while there is nothing to divide by.
+ */
+async function campaignRates(db: Db, workspaceId: string, campaignId: string, replied: number) {
+  const count = async (where: (q: any) => any) =>
+    Number((await where(db.selectFrom('campaign_contacts').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', workspaceId).where('campaign_id', '=', campaignId)).executeTakeFirstOrThrow()).n);
+  const invited = await count((q) => q.where('invited_at', 'is not', null));
+  const accepted = await count((q) => q.where('invited_at', 'is not', null).where('connected_at', 'is not', null));
+  const reachable = await count((q) => q.where((eb: any) => eb.or([eb('connected_at', 'is not', null), eb('status', '=', 'REPLIED')])));
+  const rate = (n: number, of: number) => (of === 0 ? null : Math.round((1000 * n) / of) / 1000);
+  return { acceptance_rate: rate(accepted, invited), reply_rate: rate(replied, reachable) };
 }
 
 export function formatStats(stats: Awaited<ReturnType<typeof campaignStats>>): string {
-  const lines = [`campaign ${stats.id} (${stats.status})`, `contacts: ${Object.entries(stats.contacts).map(([s, n]) => `${s} ${n}`).join(', ')}`];
+  const percent = (r: number | null) => (r === null ? '-' : `${(100 * r).toFixed(1)}%`);
+  const lines = [
+    `campaign ${stats.id} (${stats.status})`,
+    `contacts: ${Object.entries(stats.contacts).map(([s, n]) => `${s} ${n}`).join(', ')}`,
+    `acceptance rate ${percent(stats.acceptance_rate)}, reply rate ${percent(stats.reply_rate)}`,
+  ];
   for (const s of stats.senders) {
     const use = (u: { used: number; limit: number }) => `${u.used}/${u.limit}`;
     const pause = s.paused ? `  PAUSED: ${s.paused.reason}${s.paused.until ? ` until ${s.paused.until}` : ' until resumed'}` : '';

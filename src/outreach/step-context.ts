@@ -1,14 +1,24 @@
 // What one step for one sender knows: loaded once when the sender is claimed.
 import type { Logger } from 'pino';
 import type { OutboundDeps } from '../connections/outbound.js';
-import { NetworkError } from '../network/provider.js';
+import { NetworkError, type NetworkProvider } from '../network/provider.js';
+import type { ProviderFor } from '../network/registry.js';
+import type { SeededRandom } from '../shared/random.js';
 import type { TeamMembersTable } from '../workspace/workspace.table.js';
 import type { OutreachLimits } from './limits.js';
 import type { OutreachSendersTable } from './outreach.table.js';
 
+/** What the outreach task is built with: every workspace, each through its own provider. */
+export interface OutreachEngineDeps extends Omit<OutboundDeps, 'network'> {
+  networks: ProviderFor<NetworkProvider>;
+  /** The engine's own randomness (action spacing). */
+  random: SeededRandom;
+  logger: Logger;
+}
+
+/** One sender's step: its workspace's provider resolved. */
 export interface OutreachDeps extends OutboundDeps {
-  /** Seed of the engine's randomness (action spacing). */
-  seed: string;
+  random: SeededRandom;
   logger: Logger;
 }
 

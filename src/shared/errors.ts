@@ -12,6 +12,7 @@ export type DomainErrorCode =
   | 'contact_not_found'
   | 'contact_not_connected'
   | 'network_limit_reached'
+  | 'no_network_bound'
   | 'network_unavailable';
 
 export class DomainError extends Error {

@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Database, Db } from '../db/database.js';
 import { selectWhereIn } from '../db/select-where-in.js';
+import { findBinding } from '../network/bindings.repository.js';
 import { UsageError } from '../shared/errors.js';
 import { campaignDoc, connectionDoc, leadDoc } from './snapshot.lead-rows.js';
 import { companyDoc, contactDoc, creditDoc, postDoc, teamMemberDoc } from './snapshot.rows.js';
@@ -15,7 +16,18 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   if (!workspace) throw new UsageError(`no workspace with id ${workspaceId}`);
   const out = new Output(sink);
   const credits = await db.selectFrom('credit_ledger').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at').orderBy('id').execute();
-  await out.write(`{"format":"workspace-snapshot","version":1,\n"workspace":${JSON.stringify({ id: workspace.id, name: workspace.name, credits: credits.map(creditDoc) })}`);
+  // Bindings travel with the workspace (a bound one only: absent means none), never credentials.
+  const network = await findBinding(db, workspaceId, 'network');
+  const enrichment = await findBinding(db, workspaceId, 'enrichment');
+  const activity = network ? (JSON.parse(network.options) as { activity?: boolean }).activity : undefined;
+  const head = {
+    id: workspace.id,
+    name: workspace.name,
+    credits: credits.map(creditDoc),
+    ...(network ? { network: { provider: network.provider, ...(activity === undefined ? {} : { activity }) } } : {}),
+    ...(enrichment ? { enrichment: { provider: enrichment.provider } } : {}),
+  };
+  await out.write(`{"format":"workspace-snapshot","version":1,\n"workspace":${JSON.stringify(head)}`);
 
   await out.section('team_members', pages(db, 'team_members', workspaceId, 'id'), async (rows) => {
     const tracked = await selectWhereIn(db, 'tracked_contacts', workspaceId, 'team_member_id', rows.map((r) => r.id));

@@ -6,10 +6,11 @@ import type { Dialect } from '../db/connect.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import { rebuildLeadCounts } from '../leads/lead-counts.js';
 import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
 import { flushSection } from './snapshot.flush.js';
-import type { ImportState, Pending } from './snapshot.state.js';
+import type { ImportState, Pending, RecordedBindings } from './snapshot.state.js';
 import { readSnapshot } from './snapshot.reader.js';
 import { KnownIds } from './snapshot.refs.js';
 import { creditRows, type Item } from './snapshot.rows.js';
@@ -20,25 +21,30 @@ export interface ImportOptions {
   batchSize?: number;
   /** The engine underneath: PostgreSQL needs fresh planner statistics during a bulk import. */
   dialect?: Dialect;
+  /** Last checks of the caller, inside the import's transaction: throwing imports nothing. */
+  beforeCommit?: (tx: DbOrTx, imported: Omit<ImportResult, 'counts'>) => Promise<void>;
 }
 
 export interface ImportResult {
   workspaceId: string;
   /** Items imported per array section. */
   counts: Record<string, number>;
+  bindings: RecordedBindings;
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
   try {
-    return await importInTransaction(db, clock, source, options.batchSize ?? 500, options.dialect === 'postgres');
+    return await importInTransaction(db, clock, source, options);
   } catch (err) {
-    if (err instanceof SnapshotError) throw err;
+    if (err instanceof UsageError) throw err;
     // A constraint the checks above do not cover (e.g. a username twice in one campaign).
     throw new SnapshotError(`$: the database refused the snapshot, nothing was imported (${(err as Error).message})`);
   }
 }
 
-function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: number, analyze: boolean): Promise<ImportResult> {
+function importInTransaction(db: Db, clock: Clock, source: Readable, options: ImportOptions): Promise<ImportResult> {
+  const batchSize = options.batchSize ?? 500;
+  const analyze = options.dialect === 'postgres';
   return db.transaction().execute(async (trx) => {
     let state: ImportState | null = null;
     let position = -1;
@@ -74,7 +80,9 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, batchSize: 
     for (const required of ['format', 'version', 'workspace']) if (!seen.has(required)) throw new SnapshotError(`${required}: is required`);
     // Lead totals are counters (docs/leads-total.md); they commit with the leads they count.
     if (seen.has('leads')) await rebuildLeadCounts(trx, state!.workspaceId);
-    return { workspaceId: state!.workspaceId, counts };
+    const imported = { workspaceId: state!.workspaceId, bindings: state!.bindings };
+    await options.beforeCommit?.(trx, imported);
+    return { ...imported, counts };
   });
 }
 
@@ -93,7 +101,10 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: b
   }
   const known = new KnownIds();
   await known.load(db, workspaceId);
-  return { db, workspaceId, now, known, analyze, analyzed: new Set() };
+  const bindings: RecordedBindings = {};
+  if (value.network) bindings.network = { provider: value.network.provider, options: value.network.activity === undefined ? {} : { activity: value.network.activity } };
+  if (value.enrichment) bindings.enrichment = { provider: value.enrichment.provider, options: {} };
+  return { db, workspaceId, now, known, analyze, analyzed: new Set(), bindings };
 }
 
 /** Checks an item's references and records the ids it brings; returns it with its final id. */

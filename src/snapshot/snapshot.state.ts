@@ -1,7 +1,14 @@
 // The state of one workspace's import, shared by the importer and the section writer.
 import type { DbOrTx } from '../db/database.js';
+import type { Binding } from '../network/bindings.js';
 import type { KnownIds } from './snapshot.refs.js';
 import type { Item } from './snapshot.rows.js';
+
+/** The bindings a snapshot records (absent: none). The import writes none of them: binding is the operator's. */
+export interface RecordedBindings {
+  network?: Binding;
+  enrichment?: Binding;
+}
 
 /** An item waiting for its batch, with the id it will have. */
 export interface Pending {
@@ -18,4 +25,5 @@ export interface ImportState {
   analyze: boolean;
   /** Sections whose tables have had their statistics refreshed in this import. */
   analyzed: Set<string>;
+  bindings: RecordedBindings;
 }

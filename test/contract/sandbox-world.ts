@@ -6,6 +6,8 @@ import { connectDb } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { NetworkProvider } from '../../src/network/provider.js';
 import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
+import { ensureSandboxSchema } from '../../src/network/sandbox/sandbox.schema.js';
+import { sandboxDb } from '../../src/network/sandbox/sandbox.table.js';
 import { ManualClock, type Clock } from '../../src/shared/clock.js';
 import { createTestDatabase, type DialectName } from '../helpers/dialects.js';
 import type { NetworkRecord, NetworkWorld } from './network-provider.contract.js';
@@ -52,8 +54,8 @@ export function sandboxWorldOf(provider: NetworkProvider, db: Db, clock: Clock, 
     async publishPostsWithEngagement() {},
     now: () => clock.now(),
     async received(workspace): Promise<NetworkRecord> {
-      const invitations = await db.selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspace).orderBy('sent_at').orderBy('ref').execute();
-      const messages = await db.selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', workspace).orderBy('sent_at').orderBy('ref').execute();
+      const invitations = await sandboxDb(db).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', workspace).orderBy('sent_at').orderBy('ref').execute();
+      const messages = await sandboxDb(db).selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', workspace).orderBy('sent_at').orderBy('ref').execute();
       return {
         invitations: invitations.map((i) => ({
           ref: i.ref, teamMemberId: i.team_member_id, contactUrn: i.contact_urn, note: i.note, sentAt: Number(i.sent_at),
@@ -71,8 +73,9 @@ export async function sandboxWorld(dialect: DialectName): Promise<NetworkWorld> 
   const database = await createTestDatabase(dialect);
   const handle = connectDb(database.target);
   await migrateToLatest(handle.db);
+  await ensureSandboxSchema(handle.db);
   const clock = new ManualClock(START);
-  const sandbox = new SandboxNetwork(handle.db, clock, { seed: 'contract' });
+  const sandbox = new SandboxNetwork(sandboxDb(handle.db), clock, { seed: 'contract' });
   return sandboxWorldOf(sandbox, handle.db, clock, async () => {
     await handle.close();
     await database.drop();

@@ -2,16 +2,16 @@
 // what the service keeps alongside: lead counters).
 import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.operator.js';
 import { adjustLeadCount } from '../../src/leads/lead-counts.js';
-import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
+import type { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
 import { addTeamMember } from '../../src/workspace/workspace.service.js';
 import type { NetworkRecord, NetworkWorld } from '../contract/network-provider.contract.js';
 import { sandboxWorldOf } from '../contract/sandbox-world.js';
 import type { TestServer } from './server.js';
 
-/** The world behind the server's network provider: its levers and its record of what it received. */
+/** The world behind the server's network provider (the sandbox its workspaces are bound to): its levers and its record. */
 export function networkWorldOf(server: TestServer): NetworkWorld {
-  return sandboxWorldOf(server.ctx.network, server.ctx.database.db, server.ctx.clock);
+  return sandboxWorldOf(server.ctx.sandbox, server.ctx.database.db, server.ctx.clock);
 }
 
 /** What the network received from one team member's account (the world's record). */
@@ -21,9 +21,9 @@ export async function receivedFrom(server: TestServer, teamMemberId: string): Pr
   return { invitations: invitations.filter((i) => i.teamMemberId === teamMemberId), messages: messages.filter((m) => m.teamMemberId === teamMemberId) };
 }
 
+/** The simulated network's world (its controls); workspaces reach it through their binding. */
 export function sandboxOf(server: TestServer): SandboxNetwork {
-  if (!(server.ctx.network instanceof SandboxNetwork)) throw new Error('tests expect the sandbox network');
-  return server.ctx.network;
+  return server.ctx.sandbox;
 }
 
 /** A team member; `connected` makes the account CONNECTED both in the service and on the sandbox network. */

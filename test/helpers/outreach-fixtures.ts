@@ -6,20 +6,21 @@ import { enrolProfiles } from '../../src/campaigns/campaigns.service.js';
 import { loadConfig } from '../../src/config.js';
 import { createContext, createLogger, type AppContext } from '../../src/context.js';
 import { createWorker } from '../../src/engine/worker-tasks.js';
-import { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { configureCampaign, type CampaignSettings } from '../../src/outreach/campaign-settings.js';
 import { setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
 import { ManualClock } from '../../src/shared/clock.js';
 import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
+import { bindWorkspace } from './bindings.js';
 import type { TestDatabase } from './dialects.js';
 import { addCampaign, addMember } from './networking-fixtures.js';
 import type { TestServer } from './server.js';
 
 export const MONDAY_0800_UTC = Date.parse('2025-06-02T08:00:00Z');
 
-export async function outreachWorld(server: TestServer, options: { senders: number; contacts: number; status?: string; urnPrefix?: string }) {
-  const ws = await server.newWorkspace();
+export async function outreachWorld(server: TestServer, options: { senders: number; contacts: number; status?: string; urnPrefix?: string; activity?: boolean }) {
+  // Without activity unless asked: the sandbox's seeded replies would stop some follow-ups.
+  const ws = await server.newWorkspace(undefined, { activity: options.activity ?? false });
   const senders: string[] = [];
   for (let i = 0; i < options.senders; i++) senders.push(await addMember(server, ws.id, { connected: true, email: `sender${i}@acme.test` }));
   const { id: campaignId } = await addCampaign(server, ws.id, { name: 'Outreach', creatorId: senders[0]!, participantIds: senders, status: options.status ?? 'ACTIVE' });
@@ -89,8 +90,9 @@ export async function campaignDatabase(database: TestDatabase, start: number, op
 
 async function fillCampaign(ctx: AppContext, clock: ManualClock, options: CampaignOptions) {
   const { db } = ctx.database;
-  const sandbox = ctx.network as SandboxNetwork;
+  const { sandbox } = ctx;
   const { id: workspaceId } = await createWorkspace(db, clock, 'Worker processes');
+  await bindWorkspace(ctx, workspaceId, { activity: false, enrichment: 'none' });
   const senders: string[] = [];
   for (let i = 0; i < options.senders; i++) {
     const { id } = await addTeamMember(db, clock, workspaceId, { email: `sender${i}@acme.test`, integration_status: 'CONNECTED' });

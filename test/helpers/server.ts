@@ -10,6 +10,7 @@ import { buildServer, type App } from '../../src/http/server.js';
 import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
 import { createWorkspace } from '../../src/workspace/workspace.service.js';
+import { bindWorkspace, type TestBinding } from './bindings.js';
 import { makeClient, type Client } from './client.js';
 import { createTestDatabase, type DialectName } from './dialects.js';
 
@@ -20,8 +21,11 @@ export interface TestServer {
   config: Config;
   /** A client without a key. */
   client: Client;
-  /** Creates a workspace and returns its id, a key and a client that uses the key. */
-  newWorkspace(name?: string): Promise<{ id: string; key: string; client: Client }>;
+  /**
+   * Creates a workspace and returns its id, a key and a client that uses the key. The workspace is
+   * bound to the sandbox (network with activity, enrichment) unless `binding` says otherwise.
+   */
+  newWorkspace(name?: string, binding?: TestBinding): Promise<{ id: string; key: string; client: Client }>;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,7 @@ export async function startServer(
     for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
   }
   const db = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.db);
-  const app = await buildServer({ config, db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), network: ctx.network, tls });
+  const app = await buildServer({ config, db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, tls });
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;
@@ -68,8 +72,9 @@ export async function startServer(
     ctx,
     config,
     client,
-    async newWorkspace(name = 'Test workspace') {
+    async newWorkspace(name = 'Test workspace', binding?: TestBinding) {
       const { id } = await createWorkspace(ctx.database.db, ctx.clock, name);
+      await bindWorkspace(ctx, id, binding);
       const { key } = await createApiKey(ctx.database.db, ctx.clock, id, 'test');
       return { id, key, client: makeClient(url, key) };
     },

@@ -9,7 +9,7 @@ const pad = (n: number) => String(n).padStart(6, '0');
 export function snapshotFixture(leadCount: number, workspaceId = 'ws_fixture'): any {
   const members = ['tm_a', 'tm_b', 'tm_c'].map((id, i) => ({
     id, email: `${id}@acme.test`, first_name: `First${i}`, last_name: i === 2 ? null : `Last${i}`, is_active_seat: i !== 2,
-    integration_status: ['CONNECTED', 'NOT_CONNECTED', 'DISCONNECTED'][i], network_username: `user-${i}`,
+    integration_status: ['CONNECTED', 'NOT_CONNECTED', 'DISCONNECTED'][i], network_username: `user-${i}`, network_urn: i === 0 ? 'ACoMemberA' : null,
     profile_views_count: 10 * i, followers_count: i === 1 ? null : 100 + i, last_network_update: i === 0 ? iso(BASE) : null,
     profile_picture: i === 0 ? 'https://img.test/a.png' : null, tracked_contacts: i === 0 ? ['urn000001', 'urn000002'] : [],
   }));

@@ -23,19 +23,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await s.dropIndex('network_actions_sender').execute();
   await s.createIndex('network_actions_sender_sent').on('network_actions').columns(['workspace_id', 'team_member_id', 'kind', 'sent_at', 'created_at', 'status']).execute();
   await s.createIndex('network_actions_sender_status').on('network_actions').columns(['status', 'workspace_id', 'team_member_id', 'kind', 'created_at', 'sent_at']).execute();
-  // The sandbox network answers "pending invitations of this account" (newest first) and "sent
-  // in the last 24 hours" from an index each, without reading every invitation the account ever
-  // sent. The pair index covers what is asked about one person, so those lookups stay on it.
-  await s.dropIndex('sandbox_invitations_pair').execute();
-  await s
-    .createIndex('sandbox_invitations_pair')
-    .on('sandbox_invitations')
-    .columns(['workspace_id', 'team_member_id', 'contact_urn', 'withdrawn_at', 'accept_at'])
-    .execute();
-  await s
-    .createIndex('sandbox_invitations_live')
-    .on('sandbox_invitations')
-    .columns(['workspace_id', 'team_member_id', 'withdrawn_at', 'accept_at', 'sent_at', 'contact_urn', 'ref'])
-    .execute();
-  await s.createIndex('sandbox_invitations_sent').on('sandbox_invitations').columns(['workspace_id', 'team_member_id', 'sent_at']).execute();
+  // The sandbox's invitation indexes, once made here too, are now made by the sandbox's own
+  // migration set (network/sandbox/migrations/0001_sandbox_tables.ts), like its tables.
 }

@@ -11,6 +11,8 @@ import * as engagementEventIndex from './0009_engagement_event_index.js';
 import * as outreachIndexes from './0010_outreach_indexes.js';
 import * as leadStatusIndexes from './0011_lead_status_indexes.js';
 import * as campaignContactsOrder from './0014_campaign_contacts_order.js';
+import * as workspaceBindings from './0015_workspace_bindings.js';
+import * as replies from './0016_replies.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0010_outreach_indexes': outreachIndexes,
   '0011_lead_status_indexes': leadStatusIndexes,
   '0014_campaign_contacts_order': campaignContactsOrder,
+  '0015_workspace_bindings': workspaceBindings,
+  '0016_replies': replies,
 };

@@ -1,13 +1,15 @@
-// A deterministic simulated network kept in the service's own database: the default provider,
-// so the service is useful offline and testable. Everything it decides comes from the seed,
-// the ids involved and the injected clock; nothing from Math.random or the wall clock.
+// A deterministic simulated network kept in its own tables of the service's database (the demo's
+// and the tests' network). Everything it decides comes from the seed, the ids involved and the
+// injected clock; nothing from Math.random or the wall clock. One instance is the world (its
+// controls are for operators and tests); forWorkspace gives the provider a bound workspace uses.
 import { createHash } from 'node:crypto';
-import type { Db } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
-import type { AccountRef, ConnectionState, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
+import type { AccountRef, ConnectionState, InboundMessage, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
 import { NetworkError } from '../provider.js';
 import { contactPosts, memberPosts, memberUrn, postEngagement, profileFor } from './sandbox.content.js';
 import * as repo from './sandbox.repository.js';
+import { adoptWorkspace, type ConnectionToAdopt, type MemberToAdopt } from './sandbox.adopt.js';
+import type { SandboxDb, SandboxDbOrTx } from './sandbox.table.js';
 
 export interface SandboxOptions {
   seed: string;
@@ -24,6 +26,11 @@ export interface SandboxOptions {
   latencyMs: number;
   /** Engagement arrives this many times faster than on the real network (the demo). */
   timeScale: number;
+  /** Whether people post and engage (new posts, engagement, hence new leads, replies); off, the network only answers the team's own actions. */
+  activity: boolean;
+  /** With activity: share of accepted invitations whose contact replies, 0..1, and how long after accepting at most. */
+  replyProbability: number;
+  replyDelayMs: number;
 }
 
 export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
@@ -33,6 +40,9 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   dailyInvitationLimit: 100,
   latencyMs: 0,
   timeScale: 1,
+  activity: true,
+  replyProbability: 0.3,
+  replyDelayMs: 48 * 3_600_000,
 };
 
 /** Failures a test can ask for: the next sends fail this way. */
@@ -43,11 +53,20 @@ const DAY_MS = 86_400_000;
 export class SandboxNetwork implements NetworkProvider {
   readonly name = 'sandbox';
   readonly options: SandboxOptions;
-  private readonly injected: InjectedFailure[] = [];
-  private readonly injectedLookups: InjectedFailure[] = [];
 
-  constructor(private readonly db: Db, private readonly clock: Clock, options: Partial<SandboxOptions> = {}) {
+  constructor(
+    private readonly db: SandboxDb,
+    private readonly clock: Clock,
+    options: Partial<SandboxOptions> = {},
+    /** Shared by every view of one world, so a test's injected failure reaches whichever view acts next. */
+    private readonly faults: { sends: InjectedFailure[]; lookups: InjectedFailure[] } = { sends: [], lookups: [] },
+  ) {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
+  }
+
+  /** The same world as a bound workspace sees it: with or without simulated activity. */
+  forWorkspace(options: { activity: boolean }): SandboxNetwork {
+    return new SandboxNetwork(this.db, this.clock, { ...this.options, ...options }, this.faults);
   }
 
   /** A number in [0, 1) fixed by the seed and the parts. */
@@ -55,18 +74,30 @@ export class SandboxNetwork implements NetworkProvider {
     return createHash('sha256').update([this.options.seed, ...parts].join('\u0000')).digest().readUInt32BE(0) / 2 ** 32;
   }
 
-  private ref(prefix: string, key: string): string {
+  ref(prefix: string, key: string): string {
     return `${prefix}_${createHash('sha256').update(`${this.options.seed}\u0000${key}`).digest('hex').slice(0, 20)}`;
   }
 
   // --- operator and test controls (not part of NetworkProvider) ---
 
-  connectAccount(account: AccountRef): Promise<unknown> {
-    return repo.upsertAccount(this.db, account, 'CONNECTED', this.clock.now());
+  /** `urn`: the account's own profile urn, when known (otherwise derived from the seed). */
+  connectAccount(account: AccountRef, urn: string | null = null): Promise<unknown> {
+    return repo.upsertAccount(this.db, account, 'CONNECTED', this.clock.now(), urn);
   }
 
   disconnectAccount(account: AccountRef): Promise<unknown> {
-    return repo.upsertAccount(this.db, account, 'DISCONNECTED', this.clock.now());
+    return repo.upsertAccount(this.db, account, 'DISCONNECTED', this.clock.now(), null);
+  }
+
+  /** Takes in a workspace's own state (sandbox.adopt.ts), in the caller's transaction. */
+  adopt(tx: SandboxDbOrTx, workspaceId: string, state: { members: MemberToAdopt[]; connections: ConnectionToAdopt[] }): Promise<void> {
+    return adoptWorkspace(tx, this, workspaceId, state, this.clock.now());
+  }
+
+  /** The contact writes to the account now (a test's or an operator's reply), activity or not. */
+  receiveReply(account: AccountRef, contactUrn: string, text: string): Promise<unknown> {
+    const at = this.clock.now();
+    return repo.insertReply(this.db, { ref: this.ref('sbx_reply', `${account.workspaceId}/${account.teamMemberId}/${contactUrn}/${at}/${text}`), workspace_id: account.workspaceId, team_member_id: account.teamMemberId, contact_urn: contactUrn, body: text, sent_at: at });
   }
 
   /** Makes the two connected already (as if they had met outside the service). */
@@ -80,12 +111,12 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   failNext(failure: InjectedFailure, times = 1): void {
-    for (let i = 0; i < times; i++) this.injected.push(failure);
+    for (let i = 0; i < times; i++) this.faults.sends.push(failure);
   }
 
   /** The next look-up of connection states (connectionStates) fails with this kind. */
   failNextLookup(failure: InjectedFailure): void {
-    this.injectedLookups.push(failure);
+    this.faults.lookups.push(failure);
   }
 
   // --- NetworkProvider ---
@@ -103,7 +134,7 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]> {
-    const failure = this.injectedLookups.shift();
+    const failure = this.faults.lookups.shift();
     if (failure) throw new NetworkError(failure, `injected ${failure}`);
     const relations = await repo.findRelations(this.db, workspaceId, teamMemberIds, contactUrn, this.clock.now());
     return relations.map((relation) => (relation?.state === 'CONNECTED' ? stateOf(relation) : null));
@@ -166,24 +197,48 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   async findAccountUrn(account: AccountRef): Promise<string> {
-    await this.requireAccount(account);
-    return memberUrn(this, account);
+    const row = await repo.findAccount(this.db, account);
+    requireConnected(row);
+    return row.urn ?? memberUrn(this, account);
   }
 
   async listMemberPosts(account: AccountRef, since: number) {
+    if (!this.options.activity) return [];
     return memberPosts(this, account, since, this.clock.now());
   }
 
   /** The audience's engagement, and the author's colleagues' (the workspace's other connected accounts). */
   async listPostEngagement(account: AccountRef, postId: string) {
+    if (!this.options.activity) return [];
     const colleagues = (await repo.listConnectedMembers(this.db, account.workspaceId))
-      .filter((id) => id !== account.teamMemberId)
-      .map((teamMemberId) => memberUrn(this, { workspaceId: account.workspaceId, teamMemberId }));
+      .filter((m) => m.team_member_id !== account.teamMemberId)
+      .map((m) => m.urn ?? memberUrn(this, { workspaceId: account.workspaceId, teamMemberId: m.team_member_id }));
     return postEngagement(this, postId, this.clock.now(), { timeScale: this.options.timeScale, colleagues });
   }
 
   async listContactPosts(contactUrn: string, since: number) {
+    if (!this.options.activity) return [];
     return contactPosts(this, contactUrn, since, this.clock.now());
+  }
+
+  /**
+   * Replies put there by receiveReply, and, with activity, the seeded ones: a share of the
+   * contacts who accepted an invitation write back within replyDelayMs of accepting.
+   */
+  async listReplies(account: AccountRef, since: number): Promise<InboundMessage[]> {
+    await this.requireAccount(account);
+    const now = this.clock.now();
+    const stored = await repo.listReplies(this.db, account, since, now);
+    const replies: InboundMessage[] = stored.map((r) => ({ id: r.ref, contactUrn: r.contact_urn, text: r.body, at: Number(r.sent_at) }));
+    if (this.options.activity) {
+      const delay = this.options.replyDelayMs / this.options.timeScale;
+      for (const inv of await repo.listAcceptedInvitations(this.db, account, since - delay, now)) {
+        if (this.fraction('reply', inv.ref) >= this.options.replyProbability) continue;
+        const at = Number(inv.accept_at) + Math.floor(this.fraction('reply-at', inv.ref) * delay);
+        if (at > since && at <= now) replies.push({ id: `sbx_reply_${inv.ref}`, contactUrn: inv.contact_urn, text: 'Thanks for connecting!', at });
+      }
+    }
+    return replies.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
   }
 
   private answerLatency(): Promise<void> {
@@ -191,7 +246,7 @@ export class SandboxNetwork implements NetworkProvider {
   }
 
   private takeInjectedFailure(): void {
-    const failure = this.injected.shift();
+    const failure = this.faults.sends.shift();
     if (failure) throw new NetworkError(failure, `injected ${failure}`);
   }
 

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import type { DbOrTx } from '../../db/database.js';
 import { prepared } from '../../db/prepared.js';
 import type { AccountRef } from '../provider.js';
-import type { SandboxInvitationsTable, SandboxMessagesTable } from './sandbox.table.js';
+import type { SandboxDbOrTx as DbOrTx, SandboxInvitationsTable, SandboxMessagesTable, SandboxRepliesTable } from './sandbox.table.js';
 
-const findAccountQuery = prepared((db, p: { workspaceId: string; teamMemberId: string }) =>
+const findAccountQuery = prepared((db: DbOrTx, p: { workspaceId: string; teamMemberId: string }) =>
   db.selectFrom('sandbox_accounts').selectAll().where('workspace_id', '=', p.workspaceId).where('team_member_id', '=', p.teamMemberId),
 );
 
@@ -12,17 +11,17 @@ export async function findAccount(db: DbOrTx, account: AccountRef) {
   return (await findAccountQuery(db, { workspaceId: account.workspaceId, teamMemberId: account.teamMemberId })).rows[0];
 }
 
-export function upsertAccount(db: DbOrTx, account: AccountRef, state: string, at: number) {
+/** A null `urn` keeps the one the account has. */
+export function upsertAccount(db: DbOrTx, account: AccountRef, state: string, at: number, urn: string | null) {
   return db
     .insertInto('sandbox_accounts')
-    .values({ workspace_id: account.workspaceId, team_member_id: account.teamMemberId, state, updated_at: at })
-    .onConflict((oc) => oc.columns(['workspace_id', 'team_member_id']).doUpdateSet({ state, updated_at: at }))
+    .values({ workspace_id: account.workspaceId, team_member_id: account.teamMemberId, state, urn, updated_at: at })
+    .onConflict((oc) => oc.columns(['workspace_id', 'team_member_id']).doUpdateSet({ state, updated_at: at, ...(urn === null ? {} : { urn }) }))
     .execute();
 }
 
-export async function listConnectedMembers(db: DbOrTx, workspaceId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sandbox_accounts').select('team_member_id').where('workspace_id', '=', workspaceId).where('state', '=', 'CONNECTED').orderBy('team_member_id').execute();
-  return rows.map((r) => r.team_member_id);
+export function listConnectedMembers(db: DbOrTx, workspaceId: string) {
+  return db.selectFrom('sandbox_accounts').select(['team_member_id', 'urn']).where('workspace_id', '=', workspaceId).where('state', '=', 'CONNECTED').orderBy('team_member_id').execute();
 }
 
 export function insertConnection(db: DbOrTx, account: AccountRef, contactUrn: string, since: number) {
@@ -33,7 +32,7 @@ export function insertConnection(db: DbOrTx, account: AccountRef, contactUrn: st
     .execute();
 }
 
-const pendingInvitationsQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; now: number }) => {
+const pendingInvitationsQuery = prepared((db: DbOrTx, p: { workspaceId: string; teamMemberId: string; now: number }) => {
   const live = () =>
     db
       .selectFrom('sandbox_invitations')
@@ -67,7 +66,7 @@ export async function findRelations(db: DbOrTx, workspaceId: string, memberIds: 
   return memberIds.map((id) => byMember.get(id));
 }
 
-const findRelationsQuery = prepared((db, p: { workspaceId: string; memberIds: string[]; contactUrn: string; now: number }) =>
+const findRelationsQuery = prepared((db: DbOrTx, p: { workspaceId: string; memberIds: string[]; contactUrn: string; now: number }) =>
   db
     .selectFrom('sandbox_accounts as a')
     .select((eb) => {
@@ -97,7 +96,7 @@ const findRelationsQuery = prepared((db, p: { workspaceId: string; memberIds: st
     .where('a.team_member_id', 'in', p.memberIds),
 );
 
-const invitationContextQuery = prepared((db, p: { workspaceId: string; teamMemberId: string; key: string; after: number }) =>
+const invitationContextQuery = prepared((db: DbOrTx, p: { workspaceId: string; teamMemberId: string; key: string; after: number }) =>
   db.selectNoFrom((eb) => [
     eb
       .selectFrom('sandbox_invitations')
@@ -133,7 +132,7 @@ export async function insertInvitationOnce(db: DbOrTx, row: SandboxInvitationsTa
   return inserted ?? db.selectFrom('sandbox_invitations').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
 }
 
-const insertInvitationQuery = prepared((db, row: SandboxInvitationsTable) =>
+const insertInvitationQuery = prepared((db: DbOrTx, row: SandboxInvitationsTable) =>
   db.insertInto('sandbox_invitations').values(row).onConflict((oc) => oc.column('idempotency_key').doNothing()).returningAll(),
 );
 
@@ -142,7 +141,7 @@ export async function insertMessageOnce(db: DbOrTx, row: SandboxMessagesTable) {
   return db.selectFrom('sandbox_messages').selectAll().where('idempotency_key', '=', row.idempotency_key).executeTakeFirstOrThrow();
 }
 
-const withdrawQuery = prepared((db, p: { ref: string; workspaceId: string; teamMemberId: string; at: number }) =>
+const withdrawQuery = prepared((db: DbOrTx, p: { ref: string; workspaceId: string; teamMemberId: string; at: number }) =>
   db
     .updateTable('sandbox_invitations')
     .set({ withdrawn_at: p.at })
@@ -158,7 +157,7 @@ export async function withdrawInvitation(db: DbOrTx, account: AccountRef, ref: s
   return Number(numAffectedRows ?? 0) > 0;
 }
 
-const receivedRefQuery = prepared((db, p: { key: string }) =>
+const receivedRefQuery = prepared((db: DbOrTx, p: { key: string }) =>
   db
     .selectFrom('sandbox_invitations')
     .select('ref')
@@ -168,4 +167,33 @@ const receivedRefQuery = prepared((db, p: { key: string }) =>
 
 export async function findReceivedRef(db: DbOrTx, idempotencyKey: string): Promise<string | null> {
   return (await receivedRefQuery(db, { key: idempotencyKey })).rows[0]?.ref ?? null;
+}
+
+export function insertReply(db: DbOrTx, row: SandboxRepliesTable) {
+  return db.insertInto('sandbox_replies').values(row).onConflict((oc) => oc.column('ref').doNothing()).execute();
+}
+
+/** Replies put into the sandbox for the account, sent in (after, upTo]. */
+export function listReplies(db: DbOrTx, account: AccountRef, after: number, upTo: number) {
+  return db
+    .selectFrom('sandbox_replies')
+    .selectAll()
+    .where('workspace_id', '=', account.workspaceId)
+    .where('team_member_id', '=', account.teamMemberId)
+    .where('sent_at', '>', after)
+    .where('sent_at', '<=', upTo)
+    .execute();
+}
+
+/** Invitations of the account accepted in (after, upTo] and never withdrawn. */
+export function listAcceptedInvitations(db: DbOrTx, account: AccountRef, after: number, upTo: number) {
+  return db
+    .selectFrom('sandbox_invitations')
+    .select(['ref', 'contact_urn', 'accept_at'])
+    .where('workspace_id', '=', account.workspaceId)
+    .where('team_member_id', '=', account.teamMemberId)
+    .where('withdrawn_at', 'is', null)
+    .where('accept_at', '>', after)
+    .where('accept_at', '<=', upTo)
+    .execute();
 }

@@ -1,0 +1,21 @@
+// What a workspace is bound to, in the operator's and the snapshot's terms. A workspace without a
+// binding is bound to `none`: no engine touches it and its data changes only through the API and
+// the CLI.
+export type BindingService = 'network' | 'enrichment';
+
+export const NONE = 'none';
+
+export interface Binding {
+  provider: string;
+  /** The sandbox's: {activity}; a real provider's own settings. Never secrets. */
+  options: { activity?: boolean } & Record<string, unknown>;
+}
+
+/** A stored binding as a provider factory receives it. */
+export interface StoredBinding extends Binding {
+  workspaceId: string;
+  /** Encrypted; only the provider decrypts it. */
+  credentials: string | null;
+}
+
+export const UNBOUND: Binding = { provider: NONE, options: {} };

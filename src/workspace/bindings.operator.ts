@@ -1,0 +1,112 @@
+// Operator use-cases of bindings: which network and enrichment vendor serve a workspace, and the
+// link of a member's account with the network. Binding to the sandbox hands it the workspace's
+// own state (adoption) in the same transaction as the binding, so a refused adoption binds
+// nothing; unbinding keeps every recorded action in the log and retries none of them elsewhere.
+import type { Db, DbOrTx } from '../db/database.js';
+import type { EnrichmentProvider } from '../enrichment/enrichment.provider.js';
+import { NONE, UNBOUND, type Binding, type BindingService } from '../network/bindings.js';
+import { deleteBinding, findBinding, listBindings, saveBinding } from '../network/bindings.repository.js';
+import type { NetworkProvider } from '../network/provider.js';
+import type { BindingRegistry } from '../network/registry.js';
+import { linkedAccounts } from '../network/sandbox/sandbox.adopt.js';
+import type { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
+import { ensureSandboxSchema } from '../network/sandbox/sandbox.schema.js';
+import { sandboxDb } from '../network/sandbox/sandbox.table.js';
+import type { Clock } from '../shared/clock.js';
+import { UsageError } from '../shared/errors.js';
+import { findTeamMember, listTeamMembers, listWorkspaces, updateIntegrationStatus } from './workspace.repository.js';
+import { requireWorkspace } from './workspace.service.js';
+
+export interface BindingDeps {
+  db: Db;
+  clock: Clock;
+  networks: BindingRegistry<NetworkProvider>;
+  enrichments: BindingRegistry<EnrichmentProvider>;
+  sandbox: SandboxNetwork;
+}
+
+const registryOf = (deps: BindingDeps, service: BindingService) => (service === 'network' ? deps.networks : deps.enrichments);
+
+/** Refuses a provider name the registry does not know, before anything is read or written. */
+export function requireProvider(deps: BindingDeps, service: BindingService, provider: string): void {
+  const known = registryOf(deps, service).providers;
+  if (!known.includes(provider)) throw new UsageError(`unknown ${service} provider "${provider}" (one of ${known.join(', ')})`);
+}
+
+/** The workspace's state the sandbox adopts: its members and its connections mirror. */
+async function stateToAdopt(db: DbOrTx, workspaceId: string) {
+  const members = (await listTeamMembers(db, workspaceId)).map((m) => ({
+    id: m.id,
+    email: m.email,
+    integrationStatus: m.integration_status,
+    urn: m.network_urn ?? null,
+    username: m.network_username,
+  }));
+  const connections = (await db.selectFrom('connections').selectAll().where('workspace_id', '=', workspaceId).execute()).map((c) => ({
+    teamMemberId: c.team_member_id,
+    contactUrn: c.contact_urn,
+    state: c.state,
+    since: c.since === null ? null : Number(c.since),
+  }));
+  return { members, connections };
+}
+
+/** Refuses (naming the member) a workspace the sandbox could not adopt; reads only. */
+export async function checkAdoptable(deps: BindingDeps, db: DbOrTx, workspaceId: string): Promise<void> {
+  linkedAccounts(deps.sandbox, (await stateToAdopt(db, workspaceId)).members);
+}
+
+export async function bind(deps: BindingDeps, workspaceId: string, service: BindingService, binding: Binding): Promise<Binding> {
+  requireProvider(deps, service, binding.provider);
+  await requireWorkspace(deps.db, workspaceId);
+  if (binding.provider === NONE) return unbind(deps, workspaceId, service);
+  const adopts = service === 'network' && binding.provider === 'sandbox';
+  if (adopts) await ensureSandboxSchema(deps.db);
+  await deps.db.transaction().execute(async (tx) => {
+    if (adopts) await deps.sandbox.adopt(sandboxDb(tx), workspaceId, await stateToAdopt(tx, workspaceId));
+    await saveBinding(tx, workspaceId, service, binding, deps.clock.now());
+  });
+  return binding;
+}
+
+export async function unbind(deps: BindingDeps, workspaceId: string, service: BindingService): Promise<Binding> {
+  await requireWorkspace(deps.db, workspaceId);
+  await deleteBinding(deps.db, workspaceId, service);
+  return UNBOUND;
+}
+
+/** Every workspace with its two bindings (none where there is no row). */
+export async function listWorkspaceBindings(db: Db) {
+  const bindings = await listBindings(db);
+  const of = (workspaceId: string, service: BindingService): Binding => {
+    const row = bindings.find((b) => b.workspace_id === workspaceId && b.service === service);
+    return row ? { provider: row.provider, options: JSON.parse(row.options) } : UNBOUND;
+  };
+  return (await listWorkspaces(db)).map((w) => ({ ...w, network: of(w.id, 'network'), enrichment: of(w.id, 'enrichment') }));
+}
+
+/** The workspace's binding as stored (none when unbound). */
+export async function bindingOf(db: DbOrTx, workspaceId: string, service: BindingService): Promise<Binding> {
+  const row = await findBinding(db, workspaceId, service);
+  return row ? { provider: row.provider, options: JSON.parse(row.options) } : UNBOUND;
+}
+
+/**
+ * Links or unlinks a member's account. Only the sandbox is linked by an operator; a real
+ * provider links accounts through its own sign-in, and a workspace bound to none has nothing to
+ * link with.
+ */
+export async function setMemberNetworkLink(deps: BindingDeps, workspaceId: string, memberId: string, connected: boolean) {
+  const { db } = deps;
+  const member = await findTeamMember(db, workspaceId, memberId);
+  if (!member) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);
+  const { provider } = await bindingOf(db, workspaceId, 'network');
+  if (provider === NONE) throw new UsageError(`workspace ${workspaceId} is bound to no network: bind it first (warmline network bind ${workspaceId} sandbox)`);
+  if (provider !== 'sandbox') throw new UsageError(`the ${provider} network links accounts through its own sign-in`);
+  const account = { workspaceId, teamMemberId: memberId };
+  if (connected) await deps.sandbox.connectAccount(account, member.network_urn ?? null);
+  else await deps.sandbox.disconnectAccount(account);
+  const status = connected ? 'CONNECTED' : 'DISCONNECTED';
+  await updateIntegrationStatus(db, workspaceId, memberId, status, deps.clock.now());
+  return { id: memberId, integration_status: status };
+}
