@@ -1,7 +1,9 @@
 // A workspace's ideal customer profile: which people its leads should be. Every criterion given
 // must match (AND); within one criterion any listed value matches (OR). An empty rule set (or
 // none) matches nobody, so is_icp_match stays false until the workspace says what it wants.
+import { Type } from 'typebox';
 import type { NetworkCompany } from '../network/provider.js';
+import { firstSchemaProblem } from '../shared/schema-check.js';
 
 export const SENIORITIES = ['c_level', 'vp', 'head', 'director', 'manager', 'individual'] as const;
 export type Seniority = (typeof SENIORITIES)[number];
@@ -56,47 +58,42 @@ export function matchesIcp(rules: IcpRules | null, person: IcpPerson): boolean {
   return checks.length > 0 && checks.every(Boolean);
 }
 
+const NonEmptyStrings = Type.Array(Type.String({ pattern: '\\S', errorMessage: 'must be a non-empty string' }), { errorMessage: 'must be an array of strings' });
+const KNOWN_RULES = ['job_title_keywords', 'seniorities', 'company_size', 'industries', 'countries'];
+const Size = Type.Integer({ minimum: 0, errorMessage: 'must be a whole number of at least 0' });
+
+/** The rules file, one schema: what a rule may hold, and every message an operator gets. */
+export const IcpRulesSchema = Type.Object(
+  {
+    job_title_keywords: Type.Optional(NonEmptyStrings),
+    seniorities: Type.Optional(
+      Type.Array(Type.Union(SENIORITIES.map((s) => Type.Literal(s)), { errorMessage: `must be one of ${SENIORITIES.join(', ')}` }), { errorMessage: 'must be an array of strings' }),
+    ),
+    company_size: Type.Optional(
+      Type.Object(
+        { min: Type.Optional(Size), max: Type.Optional(Size) },
+        { additionalProperties: false, errorMessage: 'must be an object with min and/or max', unknownMessage: 'unknown field (known: min, max)' },
+      ),
+    ),
+    industries: Type.Optional(NonEmptyStrings),
+    countries: Type.Optional(NonEmptyStrings),
+  },
+  { additionalProperties: false, errorMessage: 'must be an object', unknownMessage: `unknown rule (known: ${KNOWN_RULES.join(', ')})` },
+);
+
 /** Validates a parsed JSON document; the error names the offending path (e.g. `$.company_size.min`). */
 export function parseIcpRules(doc: unknown): IcpRules {
-  const fail = (path: string, what: string): never => {
-    throw new IcpRulesError(`${path}: ${what}`);
-  };
-  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) fail('$', 'must be an object');
-  const o = doc as Record<string, unknown>;
-  const known = ['job_title_keywords', 'seniorities', 'company_size', 'industries', 'countries'];
-  for (const key of Object.keys(o)) if (!known.includes(key)) fail(`$.${key}`, `unknown rule (known: ${known.join(', ')})`);
-  const strings = (key: string, allowed?: readonly string[]) => {
-    const v = o[key];
-    if (v === undefined) return undefined;
-    if (!Array.isArray(v)) return fail(`$.${key}`, 'must be an array of strings');
-    return v.map((item, i) => {
-      if (typeof item !== 'string' || item.trim() === '') return fail(`$.${key}[${i}]`, 'must be a non-empty string');
-      if (allowed && !allowed.includes(item)) return fail(`$.${key}[${i}]`, `must be one of ${allowed.join(', ')}`);
-      return item.trim();
-    });
-  };
-  const rules: IcpRules = {};
-  const set = <K extends keyof IcpRules>(key: K, value: IcpRules[K] | undefined) => {
-    if (value !== undefined) rules[key] = value;
-  };
-  set('job_title_keywords', strings('job_title_keywords'));
-  set('seniorities', strings('seniorities', SENIORITIES) as Seniority[] | undefined);
-  set('industries', strings('industries'));
-  set('countries', strings('countries'));
-  if (o.company_size !== undefined) {
-    const size = o.company_size as Record<string, unknown>;
-    if (typeof size !== 'object' || size === null || Array.isArray(size)) fail('$.company_size', 'must be an object with min and/or max');
-    const range: { min?: number; max?: number } = {};
-    for (const key of Object.keys(size)) {
-      const v = size[key];
-      if (key !== 'min' && key !== 'max') fail(`$.company_size.${key}`, 'unknown field (known: min, max)');
-      if (!Number.isSafeInteger(v) || (v as number) < 0) fail(`$.company_size.${key}`, 'must be a whole number of at least 0');
-      range[key as 'min' | 'max'] = v as number;
-    }
-    if (range.min !== undefined && range.max !== undefined && range.min > range.max) fail('$.company_size', 'min must not exceed max');
-    rules.company_size = range;
-  }
-  return rules;
+  const problem = firstSchemaProblem(IcpRulesSchema, doc);
+  if (problem) throw new IcpRulesError(`${problem.path}: ${problem.message}`);
+  const rules = doc as IcpRules;
+  const size = rules.company_size;
+  if (size?.min !== undefined && size.max !== undefined && size.min > size.max) throw new IcpRulesError('$.company_size: min must not exceed max');
+  const trimmed = (values: string[] | undefined) => values?.map((v) => v.trim());
+  const out: IcpRules = {};
+  for (const key of ['job_title_keywords', 'industries', 'countries'] as const) if (rules[key] !== undefined) out[key] = trimmed(rules[key]);
+  if (rules.seniorities !== undefined) out.seniorities = rules.seniorities;
+  if (size !== undefined) out.company_size = { ...size };
+  return out;
 }
 
 export class IcpRulesError extends Error {}
