@@ -3,7 +3,9 @@
 import type { Db, DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Clock } from '../shared/clock.js';
+import { Type, type TInteger } from 'typebox';
 import { UsageError } from '../shared/errors.js';
+import { firstSchemaProblem } from '../shared/schema-check.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
 
 export interface OutreachLimits {
@@ -49,11 +51,19 @@ const RANGES: Record<keyof OutreachLimits, [number, number]> = {
   reinviteAfterDays: [0, 365],
 };
 
+/** The stored limits, one schema: each a whole number in its range, with the message an operator gets. */
+const LimitsSchema = Type.Object(
+  Object.fromEntries(
+    (Object.entries(RANGES) as [keyof OutreachLimits, [number, number]][]).map(([name, [min, max]]) => [
+      name,
+      Type.Integer({ minimum: min, maximum: max, errorMessage: `${name} must be a whole number from ${min} to ${max}` }),
+    ]),
+  ) as Record<keyof OutreachLimits, TInteger>,
+);
+
 function validated(limits: OutreachLimits): OutreachLimits {
-  for (const [name, [min, max]] of Object.entries(RANGES) as [keyof OutreachLimits, [number, number]][]) {
-    const value = limits[name];
-    if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${name} must be a whole number from ${min} to ${max}`);
-  }
+  const problem = firstSchemaProblem(LimitsSchema, limits);
+  if (problem) throw new UsageError(problem.message);
   if (limits.workStartHour >= limits.workEndHour) throw new UsageError('working hours must start before they end');
   if (limits.minSpacingSeconds > limits.maxSpacingSeconds) throw new UsageError('the minimum spacing must not exceed the maximum');
   return limits;
@@ -63,7 +73,8 @@ const limitsQuery = prepared((db, p: { workspaceId: string }) => db.selectFrom('
 
 export async function loadLimits(db: DbOrTx, workspaceId: string): Promise<OutreachLimits> {
   const [row] = (await limitsQuery(db, { workspaceId })).rows;
-  return { ...DEFAULT_LIMITS, ...(row ? (JSON.parse(row.settings) as Partial<OutreachLimits>) : {}) };
+  // Read back with the same check as written: a column edited by hand stops the engine with a message.
+  return row ? validated({ ...DEFAULT_LIMITS, ...(JSON.parse(row.settings) as Partial<OutreachLimits>) }) : DEFAULT_LIMITS;
 }
 
 /** Changes some limits of a workspace; returns them all. */
