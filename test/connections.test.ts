@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, addLead, addMember, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';

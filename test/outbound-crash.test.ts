@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
 import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { bindWorkspace } from './helpers/bindings.js';

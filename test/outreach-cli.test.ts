@@ -2,7 +2,6 @@
 // without change), campaign configure, campaign stats against the sandbox's own record (the CLI
 // given the test's clock through WARMLINE_CLOCK_START), resume of a paused sender, allow-retry.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { runCli } from './helpers/cli.js';
 import { describeEachDialect } from './helpers/dialects.js';

@@ -2,7 +2,6 @@
 // no invitation is sent twice, no cap is exceeded, and every contact still reaches a final state.
 // Then two worker processes do the same on PostgreSQL.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { buildWorkerTasks } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';

@@ -2,7 +2,6 @@
 // worker restarts under a ManualClock. Checked against the sandbox's own record: per-sender
 // daily and rolling-7-day caps, working hours, no duplicate invitation, every contact final.
 import fc from 'fast-check';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setLimits } from '../src/outreach/limits.js';
 import { ManualClock } from '../src/shared/clock.js';

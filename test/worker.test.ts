@@ -1,7 +1,6 @@
 // The worker loop and its first task: outbound actions left unconfirmed by a transient failure
 // (or a crash) are retried when due, exactly once, by exactly one worker.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
 import { createContext, createLogger } from '../src/context.js';

@@ -15,7 +15,7 @@ import { bind } from '../workspace/bindings.operator.js';
 import { addTeamMember, createWorkspace } from '../workspace/workspace.service.js';
 import { DEFAULT_LIMITS } from '../outreach/limits.js';
 import { nextDueAt } from '../outreach/outreach.repository.js';
-import { DAY_MS } from '../outreach/step-context.js';
+import { DAY_MS } from '../shared/time.js';
 import { startOfLocalDay } from '../outreach/working-hours.js';
 
 export interface SimulationOptions {

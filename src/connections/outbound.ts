@@ -10,6 +10,7 @@ import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import * as repo from './connections.repository.js';
 import type { NetworkActionsTable } from './connections.table.js';
+import { backoffMs } from '../shared/time.js';
 
 /** An action of one workspace, through that workspace's provider. */
 export interface OutboundDeps {
@@ -29,7 +30,7 @@ export interface RetryDeps {
 export const DELIVERY_LEASE_MS = 60_000;
 
 /** After a transient failure: 30 s, 1 min, 2 min, … up to an hour between attempts. */
-export const retryDelayMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+export const retryDelayMs = (attempts: number) => backoffMs(30_000, 3_600_000, attempts);
 
 export type OutboundAction =
   | { kind: 'INVITATION'; workspaceId: string; teamMemberId: string; contactUrn: string; key: string; note: string | null }

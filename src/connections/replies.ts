@@ -8,9 +8,10 @@
 import type { Db, DbOrTx } from '../db/database.js';
 import type { AccountRef, InboundMessage, NetworkProvider } from '../network/provider.js';
 import { newId } from '../shared/ids.js';
+import { DAY_MS } from '../shared/time.js';
 
 /** Replies are looked for this far back (a provider's listing may be late). */
-export const REPLY_WINDOW_MS = 30 * 86_400_000;
+export const REPLY_WINDOW_MS = 30 * DAY_MS;
 
 /** Records the reply unless it was recorded before; true when this call recorded it. */
 export async function recordReply(db: Db, now: number, account: AccountRef, reply: InboundMessage): Promise<boolean> {

@@ -1,7 +1,7 @@
 // The seam to an enrichment vendor: finds a person's work email and phone. Implementations:
 // `sandbox` (deterministic, from the seed) and, later, real vendors; each workspace is bound to
 // its own (none by default), resolved by the registry of the composition root.
-import { createHash } from 'node:crypto';
+import { seededRandom } from '../shared/random.js';
 
 export interface EnrichmentQuery {
   urn: string;
@@ -27,7 +27,7 @@ export class SandboxEnrichment implements EnrichmentProvider {
   constructor(private readonly seed: string) {}
 
   private fraction(...parts: string[]): number {
-    return createHash('sha256').update([this.seed, 'enrich', ...parts].join('\u0000')).digest().readUInt32BE(0) / 2 ** 32;
+    return seededRandom(this.seed).fraction('enrich', ...parts);
   }
 
   async find(q: EnrichmentQuery): Promise<EnrichmentFound> {

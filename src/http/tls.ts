@@ -3,6 +3,7 @@ import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import selfsigned from 'selfsigned';
 import type { Config } from '../config.js';
+import { DAY_MS } from '../shared/time.js';
 
 export interface TlsMaterial {
   cert: string;
@@ -24,7 +25,7 @@ export async function loadTlsMaterial(config: Config): Promise<TlsMaterial> {
   const keyFile = path.join(config.dataDir, 'tls', 'key.pem');
   if (!fs.existsSync(certFile) || !fs.existsSync(keyFile)) {
     const notBefore = new Date();
-    const notAfter = new Date(notBefore.getTime() + 5 * 365 * 86_400_000);
+    const notAfter = new Date(notBefore.getTime() + 5 * 365 * DAY_MS);
     const pems = await selfsigned.generate([{ name: 'commonName', value: 'warmline.local' }], {
       keySize: 2048,
       algorithm: 'sha256',

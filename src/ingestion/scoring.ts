@@ -8,12 +8,13 @@
 // time only multiplies by one factor: folding a new event is O(1) per lead, and the periodic
 // re-score is a single set-based UPDATE of engagement_score (rescoreSql, this formula in SQL).
 import { sql, type RawBuilder } from 'kysely';
+import { DAY_MS } from '../shared/time.js';
 
 export type EngagementKind = 'LIKE' | 'COMMENT' | 'SHARE';
 
 /** A comment costs the person the most effort, a repost spreads the post, a reaction is one click. */
 export const KIND_WEIGHTS: Record<EngagementKind, number> = { COMMENT: 3, SHARE: 2, LIKE: 1 };
-export const HALF_LIFE_MS = 14 * 86_400_000;
+export const HALF_LIFE_MS = 14 * DAY_MS;
 /** One fresh comment scores 53, two 78, five 98; one fresh reaction 22. */
 export const SATURATION = 4;
 

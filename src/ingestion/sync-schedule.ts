@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
+import { backoffMs } from '../shared/time.js';
 
 export interface SyncSchedule {
   /** Pause between two successful syncs of a member. */
@@ -19,7 +20,7 @@ export interface SyncSchedule {
 export const DEFAULT_SYNC_SCHEDULE: SyncSchedule = { intervalMs: 15 * 60_000, leaseMs: 10 * 60_000, backoffMs: 60_000, maxBackoffMs: 6 * 3_600_000 };
 
 export function backoffAfter(schedule: SyncSchedule, failures: number): number {
-  return Math.min(schedule.maxBackoffMs, schedule.backoffMs * 2 ** Math.max(0, failures - 1));
+  return backoffMs(schedule.backoffMs, schedule.maxBackoffMs, failures);
 }
 
 /**

@@ -11,6 +11,7 @@ import { recordNewReplies } from '../connections/replies.js';
 import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
 import { foldEngagement } from './fold.js';
 import type { FoldEvent, FoldPost } from './fold.types.js';
+import { DAY_MS } from '../shared/time.js';
 
 export interface SyncDeps {
   db: Db;
@@ -24,7 +25,7 @@ export interface SyncProgress {
 }
 
 /** Posts younger than this are synced and their engagement pulled. */
-export const SYNC_WINDOW_MS = 30 * 86_400_000;
+export const SYNC_WINDOW_MS = 30 * DAY_MS;
 /**
  * Events folded per transaction. A larger page turns a person's several events into one lead
  * write and amortizes the commit; a smaller one holds the write lock for less time

@@ -12,7 +12,8 @@ import * as contactRepo from './outreach-contacts.repository.js';
 import type { QueuedContact } from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
 import * as participantRepo from './participants.repository.js';
-import { DAY_MS, pauseFor, type StepContext } from './step-context.js';
+import { pauseFor, type StepContext } from './step-context.js';
+import { DAY_MS } from '../shared/time.js';
 import { MAX_NOTE_LENGTH, renderTemplate } from './templates.js';
 import { startOfLocalDay } from './working-hours.js';
 

@@ -5,7 +5,8 @@ import { mirrorState } from '../connections/mirror.js';
 import { NetworkError } from '../network/provider.js';
 import { parseSettings } from './campaign-settings.js';
 import * as contactRepo from './outreach-contacts.repository.js';
-import { DAY_MS, type StepContext } from './step-context.js';
+import { type StepContext } from './step-context.js';
+import { DAY_MS } from '../shared/time.js';
 import { isWorkingTime } from './working-hours.js';
 
 export const POLL_INTERVAL_MS = 2 * 3_600_000;

@@ -13,7 +13,8 @@ import * as participantRepo from './participants.repository.js';
 import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
 import { pollReplies } from './replies.js';
 import { spacingMs } from './spacing.js';
-import { DAY_MS, SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
+import { SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
+import { DAY_MS } from '../shared/time.js';
 import { isWorkingTime, nextWorkingTime, startOfLocalDay } from './working-hours.js';
 
 /** How long a claimed sender is held: far longer than one step takes. */

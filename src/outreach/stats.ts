@@ -12,7 +12,7 @@ import { loadLimits } from './limits.js';
 import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
 import * as participantRepo from './participants.repository.js';
-import { DAY_MS } from './step-context.js';
+import { DAY_MS } from '../shared/time.js';
 import { startOfLocalDay } from './working-hours.js';
 
 export async function campaignStats(db: Db, clock: Clock, workspaceId: string, campaignId: string) {

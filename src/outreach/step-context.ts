@@ -7,6 +7,7 @@ import type { SeededRandom } from '../shared/random.js';
 import type { TeamMembersTable } from '../workspace/workspace.table.js';
 import type { OutreachLimits } from './limits.js';
 import type { OutreachSendersTable } from './outreach.table.js';
+import { DAY_MS } from '../shared/time.js';
 
 /** What the outreach task is built with: every workspace, each through its own provider. */
 export interface OutreachEngineDeps extends Omit<OutboundDeps, 'network'> {
@@ -32,7 +33,6 @@ export interface StepContext {
   now: number;
 }
 
-export const DAY_MS = 86_400_000;
 
 /** The sender must stop: the network limited, restricted or disconnected the account. */
 export class SenderPause extends Error {

@@ -33,3 +33,8 @@ export function isCalendarDate(text: string): boolean {
 export function startOfDay(date: string): number {
   return Date.parse(`${date}T00:00:00Z`);
 }
+
+/** Exponential back-off: `base` after the first failure, doubling with each further one, never over `max`. */
+export function backoffMs(base: number, max: number, failures: number): number {
+  return Math.min(max, base * 2 ** Math.max(0, failures - 1));
+}

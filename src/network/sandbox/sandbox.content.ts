@@ -5,6 +5,7 @@
 // engagers), a few posts draw most of the engagement (a heavy tail), and the author's own
 // colleagues in the workspace react to and comment on many posts (never leads).
 import type { AccountRef, NetworkCompany, NetworkPost, NetworkProfile, PostEngagement } from '../provider.js';
+import { DAY_MS } from '../../shared/time.js';
 
 interface Seeded {
   fraction(...parts: string[]): number;
@@ -20,7 +21,6 @@ const COMPANY_WORDS = ['Northwind', 'Bluebird', 'Quantum', 'Harbor', 'Summit', '
 const COMPANY_KINDS = ['Labs', 'Systems', 'Logistics', 'Health', 'Media', 'Capital'];
 const SIZES = [[1, 10], [11, 50], [51, 200], [201, 1000], [1001, 5000], [5001, 20000]] as const;
 const URN = /^ACo[A-Za-z0-9_-]+$/;
-const DAY_MS = 86_400_000;
 const MAX_POSTS = 20;
 const AUDIENCE = 60;
 const COMPANIES = 36;

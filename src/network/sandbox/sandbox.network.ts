@@ -10,6 +10,8 @@ import { contactPosts, memberPosts, memberUrn, postEngagement, profileFor } from
 import * as repo from './sandbox.repository.js';
 import { adoptWorkspace, type ConnectionToAdopt, type MemberToAdopt } from './sandbox.adopt.js';
 import type { SandboxDb, SandboxDbOrTx } from './sandbox.table.js';
+import { DAY_MS } from '../../shared/time.js';
+import { seededRandom } from '../../shared/random.js';
 
 export interface SandboxOptions {
   seed: string;
@@ -48,7 +50,6 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 /** Failures a test can ask for: the next sends fail this way. */
 export type InjectedFailure = 'transient' | 'limit_reached' | 'account_disconnected' | 'account_restricted';
 
-const DAY_MS = 86_400_000;
 
 export class SandboxNetwork implements NetworkProvider {
   readonly name = 'sandbox';
@@ -71,7 +72,7 @@ export class SandboxNetwork implements NetworkProvider {
 
   /** A number in [0, 1) fixed by the seed and the parts. */
   fraction(...parts: string[]): number {
-    return createHash('sha256').update([this.options.seed, ...parts].join('\u0000')).digest().readUInt32BE(0) / 2 ** 32;
+    return seededRandom(this.options.seed).fraction(...parts);
   }
 
   ref(prefix: string, key: string): string {
