@@ -15,6 +15,7 @@ export default defineConfig({
       'test/outreach-limits.test.ts',
       'test/auth-rate-limit.test.ts',
       'test/workspace.test.ts',
+      'test/credits.test.ts',
       'test/connections.test.ts',
       'test/worker.test.ts',
       'test/enrichment.test.ts',

@@ -15,7 +15,8 @@ describeEachDialect('authentication', (dialect) => {
   const invalidKey = '{"detail":"Invalid API key"}';
 
   it('answers 401 with WWW-Authenticate: Bearer for a missing header or another scheme', async () => {
-    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Token abc' }] as Array<Record<string, string>>) {
+    const malformed = [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Token abc' }, { authorization: 'NotBearer abc' }, { authorization: 'Bearer abc def' }];
+    for (const headers of malformed as Array<Record<string, string>>) {
       const res = await server.client.get('/v2/workspace/users', { headers });
       expect(res.status).toBe(401);
       expect(res.headers['www-authenticate']).toBe('Bearer');
@@ -35,6 +36,10 @@ describeEachDialect('authentication', (dialect) => {
     for (const scheme of ['bearer', 'BEARER', 'Bearer']) {
       const res = await server.client.get('/v2/workspace/credits', { headers: { authorization: `${scheme} ${ws.key}` } });
       expect(res.status, scheme).toBe(200);
+    }
+    // Spaces or tabs around the key are not part of it.
+    for (const authorization of [`Bearer  ${ws.key}`, `Bearer\t${ws.key}`, `Bearer ${ws.key} `, `Bearer ${ws.key}\t`]) {
+      expect((await server.client.get('/v2/workspace/credits', { headers: { authorization } })).status, JSON.stringify(authorization)).toBe(200);
     }
   });
 
