@@ -58,5 +58,11 @@ export function serveCommand(): Command {
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
+      // Started through `npm start`, the service sits under npm and a shell; stopping npm by its
+      // PID may not pass the signal down. A service whose parent is gone stops as if signalled.
+      const parent = process.ppid;
+      setInterval(() => {
+        if (process.ppid !== parent) void stop();
+      }, 1000).unref();
     });
 }
