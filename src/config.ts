@@ -77,6 +77,11 @@ function instant(name: string) {
 
 export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
   if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value };
+  // Any other scheme is a mistake (mysql://…), not a file name to create: a drive letter (C:\) has one character.
+  const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(value)?.[1];
+  if (scheme && scheme.toLowerCase() !== 'sqlite') {
+    throw new UsageError(`--db: unknown scheme "${scheme}:" (use a file path, sqlite:<path>, or postgres:// / postgresql://)`);
+  }
   const file = value.replace(/^sqlite:(\/\/)?/, '');
   if (file === '') throw new UsageError(`database: "${value}" names no file`);
   return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };

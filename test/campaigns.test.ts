@@ -3,6 +3,7 @@ import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addCampaign, addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { USERNAME_PATTERN } from '../src/shared/handles.js';
 
 const LIST = '/v2/networking/campaigns';
 const NOT_FOUND = { detail: 'Campaign not found' };
@@ -84,7 +85,7 @@ describeEachDialect('networking campaigns', (dialect) => {
     }
   });
 
-  it('validates the enrolment body: 1 to 1000 profiles, username required', async () => {
+  it('validates the enrolment body: 1 to 1000 profiles, username required and a handle (no spaces)', async () => {
     const { ws, id } = await workspaceWithCampaign();
     const empty = await ws.client.put(`${LIST}/${id}`, { json: { profiles: [] } });
     expect(empty.status).toBe(422);
@@ -94,9 +95,16 @@ describeEachDialect('networking campaigns', (dialect) => {
     expect(big.body.detail[0]).toMatchObject({ type: 'too_long', loc: ['body', 'profiles'], ctx: { max_length: 1000 } });
     const noName = await ws.client.put(`${LIST}/${id}`, { json: { profiles: [{ first_name: 'x' }] } });
     expect(noName.body.detail).toEqual([{ type: 'missing', loc: ['body', 'profiles', 0, 'username'], msg: 'Field required', input: { first_name: 'x' } }]);
+    const spaced = await ws.client.put(`${LIST}/${id}`, { json: { profiles: [{ username: 'has space!' }] } });
+    expect(spaced.status).toBe(422);
+    expect(spaced.body.detail).toEqual([
+      { type: 'string_pattern_mismatch', loc: ['body', 'profiles', 0, 'username'], msg: `String should match pattern '${USERNAME_PATTERN}'`, input: 'has space!', ctx: { pattern: USERNAME_PATTERN } },
+    ]);
+    expect((await ws.client.get(`${LIST}/${id}`)).body.contacts).toHaveLength(0);
+    expect((await ws.client.put(`${LIST}/${id}`, { json: { profiles: [{ username: 'josé.garcía_2' }] } })).status).toBe(200);
     const thousand = await ws.client.put(`${LIST}/${id}`, { json: { profiles: tooMany.slice(0, 1000) } });
     expect(thousand.status).toBe(200);
-    expect((await ws.client.get(`${LIST}/${id}`)).body.contacts).toHaveLength(1000);
+    expect((await ws.client.get(`${LIST}/${id}`)).body.contacts).toHaveLength(1001);
   });
 
   it('lists newest first in pages with signed cursors; total counts every campaign of the workspace', async () => {

@@ -103,7 +103,10 @@ describeEachDialect('hostile input', (dialect) => {
       } },
     // Strings a PostgreSQL store cannot hold or index.
     { name: 'NUL characters in stored strings', send: () => api.patch(`/v2/leads/${leadId}`, { json: { tags: [nul], note: { note_content: nul }, crm_id: nul } }), status: 200, body: (b) => expect(b.tags).toHaveLength(1) },
-    { name: 'NUL in a username, and the longest handles', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: nul, first_name: nul }, { username: '😀'.repeat(200), network_urn: `ACo${'😀'.repeat(197)}` }] } }), status: 200, body: '{}' },
+    // A username is a handle (letters and digits of any script, then - _ .): NUL is refused like a space.
+    { name: 'NUL in a name, and the longest handles', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: 'nul-name', first_name: nul }, { username: 'é'.repeat(200), network_urn: `ACo${'😀'.repeat(197)}` }] } }), status: 200, body: '{}' },
+    { name: 'NUL in a username', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: nul }] } }), status: 422,
+      body: (b) => expect(b.detail[0]).toMatchObject({ type: 'string_pattern_mismatch', loc: ['body', 'profiles', 0, 'username'] }) },
     { name: 'a handle too long to index', send: () => api.put(`/v2/networking/campaigns/${campaignId}`, { json: profiles(1, { username: randomBytes(75_000).toString('base64') }) }), status: 422,
       body: (b) => expect(b.detail[0]).toMatchObject({ type: 'string_too_long', loc: ['body', 'profiles', 0, 'username'], ctx: { max_length: 200 } }) },
     { name: 'a 100,000-character CRM id', send: () => api.patch(`/v2/leads/${leadId}`, { json: { crm_id: randomBytes(75_000).toString('base64') } }), status: 200, body: (b) => expect(b.crm_id).toHaveLength(100_000) },

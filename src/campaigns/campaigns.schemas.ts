@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { NullableString, StringEnum } from '../http/schemas.js';
+import { USERNAME_PATTERN } from '../shared/handles.js';
 
 export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'ARCHIVED'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -63,7 +64,7 @@ export const CampaignParams = Type.Object({ campaign_id: Type.String() });
 const MAX_HANDLE_LENGTH = 200;
 
 export const EnrolProfileSchema = Type.Object({
-  username: Type.String({ maxLength: MAX_HANDLE_LENGTH, description: 'Public handle on the external network.' }),
+  username: Type.String({ maxLength: MAX_HANDLE_LENGTH, pattern: USERNAME_PATTERN, description: 'Public handle on the external network: letters and digits, then also - _ and . (no spaces).' }),
   network_urn: Type.Optional(NullableString({ maxLength: MAX_HANDLE_LENGTH })),
   first_name: Type.Optional(NullableString()),
   last_name: Type.Optional(NullableString()),

@@ -3,7 +3,7 @@ import { createCampaign, setCampaignStatus } from '../campaigns/campaigns.operat
 import { CAMPAIGN_STATUSES } from '../campaigns/campaigns.schemas.js';
 import { configureCampaign, SENDER_POLICIES } from '../outreach/campaign-settings.js';
 import { campaignStats, formatStats } from '../outreach/stats.js';
-import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 interface CreateFlags extends CommonFlags {
   workspace: string;
@@ -70,7 +70,7 @@ export function campaignCommands(): Command {
     .argument('<campaign id>', 'campaign id')
     .requiredOption('--workspace <id>', 'workspace id')
     .action(async (campaignId: string, flags: CommonFlags & { workspace: string }) => {
-      const result = await withContext(flags, (ctx) => campaignStats(ctx.database.db, ctx.clock, flags.workspace, campaignId));
+      const result = await withExistingContext(flags, (ctx) => campaignStats(ctx.database.db, ctx.clock, flags.workspace, campaignId));
       print(flags, result, () => formatStats(result));
     });
   return group;

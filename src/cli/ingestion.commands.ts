@@ -14,7 +14,7 @@ import {
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { bind, unbind } from '../workspace/bindings.operator.js';
 import { bindingDeps } from './network.commands.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 type WorkspaceFlags = CommonFlags & { workspace: string };
 const inWorkspace = (command: Command) => withCommonOptions(command).requiredOption('--workspace <id>', 'workspace id');
@@ -31,7 +31,7 @@ export function icpCommands(): Command {
   );
   group.addCommand(
     inWorkspace(new Command('show').description('show the ICP rules and the enrichment policy')).action(async (flags: WorkspaceFlags) => {
-      const settings = await withContext(flags, (ctx) => getIngestionSettings(ctx.database.db, flags.workspace));
+      const settings = await withExistingContext(flags, (ctx) => getIngestionSettings(ctx.database.db, flags.workspace));
       print(flags, settings, () => JSON.stringify(settings, null, 2));
     }),
   );
@@ -55,7 +55,7 @@ export function accountsCommands(): Command {
   );
   group.addCommand(
     inWorkspace(new Command('list').description('list the target accounts')).action(async (flags: WorkspaceFlags) => {
-      const values = await withContext(flags, (ctx) => listTargetAccounts(ctx.database.db, flags.workspace));
+      const values = await withExistingContext(flags, (ctx) => listTargetAccounts(ctx.database.db, flags.workspace));
       print(flags, values, () => values.join('\n') || 'no target accounts');
     }),
   );

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.service.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 export function keyCommands(): Command {
   const group = new Command('key').description('manage API keys (stored only as a hash; a key is shown once)');
@@ -14,10 +14,11 @@ export function keyCommands(): Command {
   withCommonOptions(group.command('list').description('list API keys (never the keys themselves)'))
     .option('--workspace <id>', 'only this workspace')
     .action(async (flags: CommonFlags & { workspace?: string }) => {
-      const keys = await withContext(flags, (ctx) => listApiKeys(ctx.database.db, flags.workspace));
+      const keys = await withExistingContext(flags, (ctx) => listApiKeys(ctx.database.db, flags.workspace));
       print(flags, keys, () =>
-        keys.map((k) => `${k.id}\t${k.workspace_id}\t${k.prefix}…\t${k.name ?? ''}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`).join('\n') ||
-        'no keys',
+        keys.length === 0
+          ? 'no keys'
+          : ['id\tworkspace\tprefix\tname\tstatus', ...keys.map((k) => `${k.id}\t${k.workspace_id}\t${k.prefix}…\t${k.name ?? ''}\t${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}`)].join('\n'),
       );
     });
   withCommonOptions(group.command('revoke').description('revoke an API key; takes effect on the next request'))

@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { UsageError } from '../shared/errors.js';
+import { operatorMessage } from './operator-errors.js';
 import { campaignCommands } from './campaign.commands.js';
 import { creditsCommands } from './credits.commands.js';
 import { accountsCommands, enrichmentCommands, icpCommands, syncCommand } from './ingestion.commands.js';
@@ -17,9 +17,7 @@ import { workspaceCommands } from './workspace.commands.js';
 
 const program = new Command('warmline')
   .description('Warmline: leads, content feeds and networking outreach for sales teams (v2 API)')
-  .version('0.2.0')
-  .showHelpAfterError()
-  .exitOverride();
+  .version('0.2.0');
 
 for (const command of [
   serveCommand(),
@@ -44,13 +42,30 @@ for (const command of [
   program.addCommand(command);
 }
 
+// Commander's own complaints (unknown option, bad value, missing option) become one line like every
+// other error, on every (sub)command: addCommand does not pass settings down, so they are set on each.
+const oneLineErrors = (command: Command): void => {
+  command
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(`warmline: ${text.replace(/^error: /, '').trim().replace(/\s*\n\s*/g, ' ')}\n`) });
+  command.commands.forEach(oneLineErrors);
+};
+oneLineErrors(program);
+
+// A reader that stops early (`warmline export … | head`) closes the pipe: that is the end, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  fail(err);
+});
+
+function fail(err: unknown): never {
+  if (err instanceof CommanderError) process.exit(err.exitCode);
+  process.stderr.write(`warmline: ${operatorMessage(err)}\n`);
+  process.exit(1);
+}
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) process.exit(err.exitCode);
-  if (err instanceof UsageError) {
-    process.stderr.write(`warmline: ${err.message}\n`);
-    process.exit(1);
-  }
-  throw err;
+  fail(err);
 }

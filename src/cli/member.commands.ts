@@ -4,6 +4,7 @@ import { parseIso } from '../shared/time.js';
 import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
 import { addTeamMember } from '../workspace/workspace.service.js';
 import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { isEmail } from '../shared/handles.js';
 
 interface MemberFlags extends CommonFlags {
   workspace: string;
@@ -40,6 +41,7 @@ export function memberCommands(): Command {
     .action(async (flags: MemberFlags) => {
       const lastUpdate = flags.lastNetworkUpdate === undefined ? null : parseIso(flags.lastNetworkUpdate);
       if (lastUpdate === undefined) throw new UsageError('--last-network-update must be an ISO 8601 date-time such as 2025-03-01T10:00:00Z');
+      if (!isEmail(flags.email)) throw new UsageError(`--email must be an address such as ana@example.com (got "${flags.email}")`);
       const result = await withContext(flags, (ctx) =>
         addTeamMember(ctx.database.db, ctx.clock, flags.workspace, {
           id: flags.id,

@@ -1,7 +1,10 @@
 // Options every command shares, and how results are printed (human text, or JSON with --json).
-import { Command, Option } from 'commander';
+import fs from 'node:fs';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { loadConfig, SETTINGS, type Config, type ConfigFlags, type FlagScope, type SettingName } from '../config.js';
 import { createContext, type AppContext } from '../context.js';
+import { pendingMigrations } from '../db/migrate.js';
+import { UsageError } from '../shared/errors.js';
 
 export interface CommonFlags extends ConfigFlags {
   json?: boolean;
@@ -40,11 +43,30 @@ export async function withContext<T>(flags: CommonFlags, body: (ctx: AppContext)
   }
 }
 
+/**
+ * Runs `body` on an existing, up-to-date database without writing to it first: a command that only
+ * reads never creates a database (a mistyped --db is reported, not made) nor migrates one.
+ */
+export async function withExistingContext<T>(flags: CommonFlags, body: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const config = configFrom(flags);
+  if (config.db.dialect === 'sqlite' && config.db.file !== ':memory:' && !fs.existsSync(config.db.file)) {
+    throw new UsageError(`no database at ${config.db.file} (check --db / --data-dir; \`warmline serve\` or \`warmline migrate\` creates one)`);
+  }
+  const ctx = await createContext(config, { migrate: false });
+  try {
+    const pending = await pendingMigrations(ctx.database.db);
+    if (pending.length > 0) throw new UsageError(`the database schema is older than this version (${pending.length} migrations pending): run \`warmline migrate\``);
+    return await body(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
 export function print(flags: CommonFlags, data: unknown, human: () => string): void {
   process.stdout.write(flags.json ? `${JSON.stringify(data)}\n` : `${human()}\n`);
 }
 
 export const parseInteger = (name: string) => (value: string) => {
-  if (!/^-?\d+$/.test(value)) throw new Error(`${name} must be a whole number`);
+  if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
   return Number(value);
 };

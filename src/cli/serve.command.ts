@@ -16,7 +16,6 @@ export function serveCommand(): Command {
       const config = loadConfig(flags);
       const ctx = await createContext(config);
       const tls = config.trustProxy ? null : await loadTlsMaterial(config);
-      const firstRun = config.demo ? await prepareFirstRun(ctx) : null;
       const app = await buildServer({
         config,
         db: ctx.database.db,
@@ -26,9 +25,12 @@ export function serveCommand(): Command {
         networks: ctx.networks.resolve,
         tls,
       });
+      // The port is bound before anything is written: a second start on a busy port (or a bad
+      // --host) stops here with the data as it was, not after seeding or re-scoring.
+      const address = await app.listen({ host: config.host, port: config.port });
+      const firstRun = config.demo ? await prepareFirstRun(ctx) : null;
       const worker = config.worker ? createWorker(ctx) : null;
       worker?.start();
-      const address = await app.listen({ host: config.host, port: config.port });
       const url = tls ? address.replace(/^http:/, 'https:') : address;
       const info = {
         url,
@@ -56,5 +58,11 @@ export function serveCommand(): Command {
       };
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
+      // Started through `npm start`, the service sits under npm and a shell; stopping npm by its
+      // PID may not pass the signal down. A service whose parent is gone stops as if signalled.
+      const parent = process.ppid;
+      setInterval(() => {
+        if (process.ppid !== parent) void stop();
+      }, 1000).unref();
     });
 }

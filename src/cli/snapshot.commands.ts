@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { UsageError } from '../shared/errors.js';
 import type { BindingChoice } from '../workspace/import.operator.js';
 import { bindingDeps, describeBinding } from './network.commands.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 interface ImportFlags extends CommonFlags {
   network?: string;
@@ -76,7 +76,7 @@ export function exportCommand(): Command {
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (flags: CommonFlags & { workspace: string; out?: string }) => {
       const { exportSnapshot } = await import('../snapshot/snapshot.export.js');
-      await withContext(flags, async (ctx) => {
+      await withExistingContext(flags, async (ctx) => {
         if (!flags.out) return exportSnapshot(ctx.database.db, flags.workspace, process.stdout);
         const sink = fs.createWriteStream(flags.out);
         try {

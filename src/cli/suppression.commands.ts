@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
 import { addSuppression, listSuppressionEntries, removeSuppression } from '../suppression/suppression.service.js';
 import { SUPPRESSION_KINDS } from '../suppression/suppression.table.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 type EntryFlags = CommonFlags & { workspace: string; kind: string; value: string };
 
@@ -30,7 +30,7 @@ export function suppressionCommands(): Command {
     withCommonOptions(new Command('list').description('show the suppression list'))
       .requiredOption('--workspace <id>', 'workspace id')
       .action(async (flags: CommonFlags & { workspace: string }) => {
-        const entries = await withContext(flags, (ctx) => listSuppressionEntries(ctx.database.db, flags.workspace));
+        const entries = await withExistingContext(flags, (ctx) => listSuppressionEntries(ctx.database.db, flags.workspace));
         print(flags, entries, () => entries.map((e) => `${e.kind}\t${e.value}`).join('\n') || 'the suppression list is empty');
       }),
   );

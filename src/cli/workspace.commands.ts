@@ -4,7 +4,7 @@ import { createWorkspace, deleteWorkspace } from '../workspace/workspace.service
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { describeBinding } from './network.commands.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 export function workspaceCommands(): Command {
   const group = new Command('workspace').description('manage workspaces');
@@ -16,7 +16,7 @@ export function workspaceCommands(): Command {
       print(flags, result, () => `created workspace ${result.id}`);
     });
   withCommonOptions(group.command('list').description('list workspaces with their network and enrichment bindings')).action(async (flags: CommonFlags) => {
-    const rows = await withContext(flags, (ctx) => listWorkspaceBindings(ctx.database.db));
+    const rows = await withExistingContext(flags, (ctx) => listWorkspaceBindings(ctx.database.db));
     const items = rows.map((w) => ({ id: w.id, name: w.name, created_at: toIso(w.created_at), network: w.network, enrichment: w.enrichment }));
     const line = (w: (typeof items)[number]) => `${w.id}\t${w.name}\t${w.created_at}\tnetwork: ${describeBinding(w.network)}\tenrichment: ${w.enrichment.provider}`;
     print(flags, items, () => items.map(line).join('\n') || 'no workspaces');

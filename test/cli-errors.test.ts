@@ -1,0 +1,71 @@
+// Every operator mistake the CLI can meet ends the same way: exit status 1, exactly one line on
+// stderr, no stack trace, and the database as it was (or no database at all where none was).
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, runCli } from './helpers/cli.js';
+
+const CLI_TIMEOUT = 120_000;
+const pgUrl = process.env.WARMLINE_TEST_PG_URL;
+
+describe('operator errors are one line', () => {
+  let dir: string;
+  let db: string;
+  let busy: net.Server;
+  let busyPort: number;
+  const digest = () => createHash('sha256').update(fs.readFileSync(db)).digest('hex');
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-cli-errors-'));
+    db = path.join(dir, 'warmline.db');
+    // A migrated database with no workspace: a serve that got past its checks would seed the demo into it.
+    expect((await runCli(['migrate', '--db', db])).code).toBe(0);
+    fs.writeFileSync(path.join(dir, 'a-file'), 'not a directory');
+    busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    busyPort = (busy.address() as net.AddressInfo).port;
+  }, CLI_TIMEOUT);
+  afterAll(() => {
+    busy.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const cases: { name: string; args: () => string[]; says: RegExp; noFile?: () => string }[] = [
+    { name: 'a number that is not one', args: () => ['credits', 'grant', '--db', db, '--workspace', 'ws_x', '--amount', 'abc'], says: /--amount must be a whole number/ },
+    { name: 'an unknown option', args: () => ['workspace', 'list', '--db', db, '--colour'], says: /unknown option '--colour'/ },
+    { name: 'a missing required option', args: () => ['key', 'create', '--db', db], says: /--workspace/ },
+    { name: 'an unknown command', args: () => ['frobnicate'], says: /unknown command 'frobnicate'/ },
+    { name: 'a member email that is not one', args: () => ['member', 'add', '--db', db, '--workspace', 'ws_x', '--email', 'not-an-email'], says: /--email must be an address/ },
+    { name: 'an unknown --db scheme', args: () => ['workspace', 'list', '--db', 'mysql://x/y'], says: /unknown scheme "mysql:"/, noFile: () => path.join(CLI.cwd, 'mysql:') },
+    { name: 'a read on a database that does not exist', args: () => ['workspace', 'list', '--db', path.join(dir, 'typo.db')], says: /no database at .*typo\.db/, noFile: () => path.join(dir, 'typo.db') },
+    { name: 'key list on a missing database', args: () => ['key', 'list', '--data-dir', path.join(dir, 'nowhere')], says: /no database at/, noFile: () => path.join(dir, 'nowhere') },
+    { name: 'export from a missing database', args: () => ['export', '--workspace', 'ws_x', '--db', path.join(dir, 'gone.db')], says: /no database at/, noFile: () => path.join(dir, 'gone.db') },
+    { name: 'a missing TLS file', args: () => ['serve', '--db', db, '--data-dir', dir, '--port', '0', '--tls-cert', path.join(dir, 'no.pem'), '--tls-key', path.join(dir, 'no.key')], says: /no such file or directory: .*no\.pem/ },
+    { name: 'a data directory that cannot be made', args: () => ['serve', '--data-dir', path.join(dir, 'a-file', 'data'), '--port', '0'], says: /not usable as a directory: .*a-file/ },
+    { name: 'a port in use', args: () => ['serve', '--db', db, '--data-dir', dir, '--host', '127.0.0.1', '--port', String(busyPort)], says: /already in use/ },
+    { name: 'an unresolvable database host', args: () => ['workspace', 'list', '--db', 'postgres://postgres@nosuchhost.invalid:5432/test'], says: /cannot resolve host "nosuchhost\.invalid"/ },
+    { name: 'a database nobody listens for', args: () => ['workspace', 'list', '--db', 'postgres://postgres@127.0.0.1:1/test'], says: /cannot connect to 127\.0\.0\.1:1: connection refused/ },
+    ...(pgUrl
+      ? [
+          { name: 'a PostgreSQL database that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
+          { name: 'a PostgreSQL role that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
+        ]
+      : []),
+  ];
+
+  it.each(cases)('$name', async ({ args, says, noFile }) => {
+    const before = digest();
+    const result = await runCli(args(), { env: { WARMLINE_LOG_LEVEL: 'info' } });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^warmline: /);
+    expect(lines[0]).toMatch(says);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(digest()).toBe(before);
+    if (noFile) expect(fs.existsSync(noFile())).toBe(false);
+  }, CLI_TIMEOUT);
+});
