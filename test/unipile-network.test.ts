@@ -149,6 +149,12 @@ describe('UnipileNetwork: sends', () => {
     expect(found?.ref).toBe(fake.invitations.find((i) => i.to === ada.providerId)?.id);
     expect(await net.sendInvitation(member, urn, 'Hello', 'k-lost')).toEqual(found);
     expect(fake.invitations.filter((i) => i.to === ada.providerId)).toHaveLength(1);
+    // the retry itself looks first, without a findReceived before it
+    const bob = fake.addPerson('Bob', 'Builder');
+    fake.fail(/^POST \/api\/v1\/users\/invite$/, { actThenReset: true });
+    expect(await kindOf(net.sendInvitation(member, urnOf(bob.providerId), null, 'k-lost-2'))).toBe('transient');
+    const retried = await net.sendInvitation(member, urnOf(bob.providerId), null, 'k-lost-2');
+    expect(fake.invitations.filter((i) => i.to === bob.providerId).map((i) => i.id)).toEqual([retried.ref]);
   });
 
   it('a message whose answer was lost is found in the chat, and a retry sends nothing more', async () => {
