@@ -180,6 +180,21 @@ describe('UnipileNetwork: sends', () => {
   });
 });
 
+describe('UnipileNetwork: replies by polling', () => {
+  it('lists what contacts wrote after a time, oldest first, never the account’s own messages', async () => {
+    const net = network();
+    const bob = fake.addPerson('Bob', 'Builder');
+    fake.connect(account.id, ada.providerId);
+    await net.sendMessage(member, urnOf(ada.providerId), 'hello Ada', 'r-1');
+    fake.reply(account.id, ada.providerId, 'an old answer');
+    const since = fake.now;
+    fake.reply(account.id, bob.providerId, 'Bob here');
+    fake.reply(account.id, ada.providerId, 'Ada again');
+    const replies = await net.listReplies(member, since);
+    expect(replies.map((r) => [r.contactUrn, r.text])).toEqual([[urnOf(bob.providerId), 'Bob here'], [urnOf(ada.providerId), 'Ada again']]);
+  });
+});
+
 describe('UnipileNetwork: failures map to the provider’s error kinds', () => {
   it('401, 403, 422 (already invited), 429 with Retry-After, 500 and a hanging call', async () => {
     const urn = urnOf(ada.providerId);

@@ -173,6 +173,25 @@ export class UnipileNetwork implements NetworkProvider {
     return this.postsOf(await this.lookupAccount(), contactUrn, since);
   }
 
+  /**
+   * Messages contacts wrote to the account after `since`, oldest first: the polling path of reply
+   * detection when no webhook reaches the service.
+   */
+  async listReplies(account: AccountRef, since: number): Promise<{ id: string; contactUrn: string; text: string; at: number }[]> {
+    const accountId = await this.accountOf(account);
+    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const replies: { id: string; contactUrn: string; text: string; at: number }[] = [];
+    for (const chat of chats) {
+      if (!chat.attendee_provider_id) continue; // a group chat: not a reply to outreach
+      const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chat.id, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      for (const m of messages) {
+        const at = Date.parse(m.timestamp);
+        if (m.is_sender === 0 && at > since) replies.push({ id: m.id, contactUrn: map.urnOf(chat.attendee_provider_id), text: m.text ?? '', at });
+      }
+    }
+    return replies.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  }
+
   // ---- helpers ----------------------------------------------------------------------------
 
   private async sendOnce(intent: Omit<SendIntent, 'at' | 'ref'>, send: () => Promise<string>): Promise<SentAction> {

@@ -252,8 +252,12 @@ export class FakeUnipile {
       case 'GET posts/:/reactions':
         // No SDK method (nor validator) exists for this one; the shape follows Unipile's reference.
         return { shape: null, body: this.page(url, this.reactions.filter((r) => this.postIdOf(p[1]!) === r.postId).map((r) => this.reactionItem(r))) };
-      case 'GET chats':
-        return { shape: 'chats', body: this.page(url, this.chats.filter((c) => c.accountId === acc.id).map((c) => this.chatItem(c))) };
+      case 'GET chats': {
+        // `after`: chats with a message after that time
+        const after = url.searchParams.get('after');
+        const active = (c: Chat) => !after || this.messages.some((m) => m.chatId === c.id && m.at > Date.parse(after));
+        return { shape: 'chats', body: this.page(url, this.chats.filter((c) => c.accountId === acc.id && active(c)).map((c) => this.chatItem(c))) };
+      }
       case 'POST chats': {
         const to = String(body.attendees_ids);
         if (!this.people.has(to)) return { status: 404, type: 'errors/resource_not_found' };
@@ -262,7 +266,8 @@ export class FakeUnipile {
         return { shape: 'chatStarted', body: { object: 'ChatStarted', chat_id: chat.id, message_id: m.id } };
       }
       case 'GET chats/:/messages': {
-        const items = this.messages.filter((m) => m.chatId === p[1]).sort((a, b) => b.at - a.at).map((m) => this.messageItem(m));
+        const after = url.searchParams.get('after');
+        const items = this.messages.filter((m) => m.chatId === p[1] && (!after || m.at > Date.parse(after))).sort((a, b) => b.at - a.at).map((m) => this.messageItem(m));
         return { shape: 'messages', body: this.page(url, items) };
       }
       case 'POST chats/:/messages': {
