@@ -40,7 +40,6 @@ export class UnipileNetwork implements NetworkProvider {
   private readonly client: UnipileClient;
   private readonly pacing: AccountPacing;
   private readonly tolerance: number;
-  private readonly ownUrns = new Map<string, string>();
 
   constructor(
     private readonly accounts: AccountDirectory,
@@ -127,20 +126,12 @@ export class UnipileNetwork implements NetworkProvider {
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
     const accountId = await this.accountOf(account);
     this.pacing.beforeAct(accountId);
-    try {
-      await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }));
-    } catch (err) {
-      if (!(err instanceof NetworkError && err.kind === 'not_found')) throw err; // already gone: withdrawn
-    }
+    await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }));
   }
 
+  /** Asked each time (one cheap call), so a disconnected account is noticed here too. */
   async findAccountUrn(account: AccountRef): Promise<string> {
-    const accountId = await this.accountOf(account);
-    const known = this.ownUrns.get(accountId);
-    if (known) return known;
-    const urn = await this.checkAccount(accountId);
-    this.ownUrns.set(accountId, urn);
-    return urn;
+    return this.checkAccount(await this.accountOf(account));
   }
 
   async listMemberPosts(account: AccountRef, since: number): Promise<NetworkPost[]> {

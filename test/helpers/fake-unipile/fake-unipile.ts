@@ -24,7 +24,7 @@ export interface FakeAccount {
   status: 'OK' | 'DISCONNECTED';
 }
 
-interface Invitation { id: string; accountId: string; to: string; note: string | null; at: number }
+interface Invitation { id: string; accountId: string; to: string; note: string | null; at: number; acceptedAt: number | null; withdrawnAt: number | null }
 interface Chat { id: string; accountId: string; attendee: string }
 interface Message { id: string; chatId: string; senderId: string; text: string; at: number; fromAccount: boolean }
 interface Post { id: string; socialId: string; authorPublicId: string; text: string; at: number }
@@ -105,11 +105,16 @@ export class FakeUnipile {
     return account;
   }
 
+  /** Invitations still waiting for an answer (the others stay in `invitations` as history). */
+  pending(): Invitation[] {
+    return this.invitations.filter((i) => i.acceptedAt === null && i.withdrawnAt === null);
+  }
+
   /** The contact accepts the account's pending invitation: it becomes a relation. */
   accept(accountId: string, providerId: string): void {
-    const i = this.invitations.findIndex((x) => x.accountId === accountId && x.to === providerId);
-    if (i < 0) throw new Error(`no pending invitation from ${accountId} to ${providerId}`);
-    this.invitations.splice(i, 1);
+    const invitation = this.pending().find((x) => x.accountId === accountId && x.to === providerId);
+    if (!invitation) throw new Error(`no pending invitation from ${accountId} to ${providerId}`);
+    invitation.acceptedAt = ++this.now;
     this.relations.push({ accountId, providerId, at: this.now });
   }
 
@@ -221,18 +226,18 @@ export class FakeUnipile {
       case 'POST users/invite': {
         const to = String(body.provider_id);
         if (!this.people.has(to)) return { status: 404, type: 'errors/resource_not_found' };
-        if (this.invitations.some((i) => i.accountId === acc.id && i.to === to)) return { status: 422, type: 'errors/cannot_resend_yet' };
+        if (this.pending().some((i) => i.accountId === acc.id && i.to === to)) return { status: 422, type: 'errors/cannot_resend_yet' };
         if (this.relations.some((r) => r.accountId === acc.id && r.providerId === to)) return { status: 422, type: 'errors/already_connected' };
-        const inv = { id: this.id('inv_'), accountId: acc.id, to, note: (body.message as string | undefined) ?? null, at: ++this.now };
+        const inv = { id: this.id('inv_'), accountId: acc.id, to, note: (body.message as string | undefined) ?? null, at: ++this.now, acceptedAt: null, withdrawnAt: null };
         this.invitations.push(inv);
         return { shape: 'invite', body: { object: 'UserInvitationSent', invitation_id: inv.id } };
       }
       case 'GET users/invite/sent':
-        return { shape: 'invitationsSent', body: this.page(url, this.invitations.filter((i) => i.accountId === acc.id).reverse().map((i) => this.invitation(i))) };
+        return { shape: 'invitationsSent', body: this.page(url, this.pending().filter((i) => i.accountId === acc.id).reverse().map((i) => this.invitation(i))) };
       case 'DELETE users/invite/sent/:': {
-        const i = this.invitations.findIndex((x) => x.id === p[3] && x.accountId === acc.id);
-        if (i < 0) return null;
-        this.invitations.splice(i, 1);
+        const invitation = this.pending().find((x) => x.id === p[3] && x.accountId === acc.id);
+        if (!invitation) return null;
+        invitation.withdrawnAt = ++this.now;
         return { shape: 'invitationCanceled', body: { object: 'InvitationCanceled' } };
       }
       case 'GET users/:': {
@@ -321,7 +326,7 @@ export class FakeUnipile {
 
   private profile(acc: FakeAccount, person: FakePerson) {
     const related = this.relations.some((r) => r.accountId === acc.id && r.providerId === person.providerId);
-    const invited = this.invitations.some((i) => i.accountId === acc.id && i.to === person.providerId);
+    const invited = this.pending().some((i) => i.accountId === acc.id && i.to === person.providerId);
     return {
       object: 'UserProfile', provider: 'LINKEDIN', provider_id: person.providerId, public_identifier: person.publicId,
       first_name: person.firstName, last_name: person.lastName, headline: person.headline, websites: [], location: 'Paris, France',
