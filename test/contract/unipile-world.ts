@@ -80,6 +80,10 @@ export async function unipileWorld(): Promise<NetworkWorld> {
           .map(({ m, chat }) => ({ ref: m.id, teamMemberId: memberOf.get(chat.accountId)!, contactUrn: urnOf(chat.attendee), text: m.text, sentAt: m.at })),
       };
     },
-    close: () => fake.close(),
+    async close() {
+      await fake.close();
+      // an answer the SDK's validators refused would have been a bug in the fake
+      if (fake.drift.length > 0) throw new Error(`the fake Unipile sent answers the SDK refuses: ${fake.drift.join('; ')}`);
+    },
   };
 }
