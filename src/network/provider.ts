@@ -114,7 +114,8 @@ export interface NetworkProvider {
 export type NetworkErrorKind = 'not_found' | 'limit_reached' | 'account_disconnected' | 'account_restricted' | 'transient';
 
 export class NetworkError extends Error {
-  constructor(readonly kind: NetworkErrorKind, message: string = kind) {
+  /** `retryAfterMs`: how long the network asked to be left alone (a 429's Retry-After), if it said. */
+  constructor(readonly kind: NetworkErrorKind, message: string = kind, readonly retryAfterMs: number | null = null) {
     super(message);
     this.name = 'NetworkError';
   }

@@ -1,0 +1,283 @@
+// The network provider on Unipile, through its official SDK: one instance per bound workspace,
+// holding that workspace's DSN and token. Sends are exactly-once by key: the intent is written
+// to the ledger before the call, and a key whose outcome is unknown is looked up at Unipile
+// (invitations sent, relations, the chat's messages) before anything is sent again.
+import { UnipileClient, untypedYetValidator } from 'unipile-node-sdk';
+import type { Clock } from '../../shared/clock.js';
+import type { AccountRef, ConnectionState, NetworkPost, NetworkProfile, NetworkProvider, PendingInvitation, PostEngagement, SentAction } from '../provider.js';
+import { NetworkError } from '../provider.js';
+import { toNetworkError } from './unipile.errors.js';
+import type { SendIntent, SendLedger } from './unipile.ledger.js';
+import * as map from './unipile.mapping.js';
+import { AccountPacing, DEFAULT_PACING, type PacingOptions } from './unipile.pacing.js';
+import { installTransport } from './unipile.transport.js';
+
+/** Which Unipile account acts for a team member, and which one looks people up for the workspace. */
+export interface AccountDirectory {
+  accountIdOf(account: AccountRef): Promise<string | null>;
+  /** Any linked account of the workspace, for calls that act for nobody in particular. */
+  lookupAccountId(): Promise<string | null>;
+}
+
+export interface UnipileOptions {
+  dsn: string;
+  token: string;
+  /** Time limit of every call. */
+  timeoutMs?: number;
+  /** PEM certificates to trust besides the system's. */
+  ca?: string;
+  pacing?: Partial<PacingOptions>;
+  random?: () => number;
+  /** How far before its intent a sent item may be dated and still be it (clocks differ). */
+  clockToleranceMs?: number;
+}
+
+const PAGE = 100;
+const MAX_PAGES = 50;
+
+export class UnipileNetwork implements NetworkProvider {
+  readonly name = 'unipile';
+  private readonly client: UnipileClient;
+  private readonly pacing: AccountPacing;
+  private readonly tolerance: number;
+
+  constructor(
+    private readonly accounts: AccountDirectory,
+    private readonly ledger: SendLedger,
+    private readonly clock: Clock,
+    options: UnipileOptions,
+  ) {
+    this.client = new UnipileClient(options.dsn, options.token);
+    installTransport(this.client, { baseUrl: options.dsn, token: options.token, timeoutMs: options.timeoutMs ?? 30_000, ca: options.ca });
+    this.pacing = new AccountPacing(clock, { ...DEFAULT_PACING, ...options.pacing }, options.random);
+    this.tolerance = options.clockToleranceMs ?? 5 * 60_000;
+  }
+
+  /** One cheap call that proves the DSN, the token and the account: the account's own profile. */
+  async checkAccount(accountId: string): Promise<string> {
+    const own = await this.call(() => this.client.users.getOwnProfile(accountId));
+    if (!map.isLinkedinOwnProfile(own)) throw new NetworkError('account_restricted', `Unipile account ${accountId} is not a LinkedIn account`);
+    return map.ownUrn(own);
+  }
+
+  async findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile> {
+    const accountId = await this.lookupAccount();
+    return map.toProfile(await this.profile(accountId, 'urn' in by ? map.providerIdOf(by.urn) : by.username));
+  }
+
+  async connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState> {
+    const accountId = await this.accountOf(account);
+    const p = await this.profile(accountId, map.providerIdOf(contactUrn));
+    if (p.is_relationship || p.network_distance === 'FIRST_DEGREE') return 'CONNECTED';
+    return p.invitation?.type === 'SENT' && p.invitation.status === 'PENDING' ? 'PENDING' : 'NONE';
+  }
+
+  async connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]> {
+    const states: (ConnectionState | null)[] = [];
+    for (const teamMemberId of teamMemberIds) {
+      try {
+        states.push(await this.connectionState({ workspaceId, teamMemberId }, contactUrn));
+      } catch (err) {
+        if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) states.push(null);
+        else throw err;
+      }
+    }
+    return states;
+  }
+
+  async sendInvitation(account: AccountRef, contactUrn: string, note: string | null, idempotencyKey: string): Promise<SentAction> {
+    const accountId = await this.accountOf(account);
+    const providerId = map.providerIdOf(contactUrn);
+    return this.sendOnce({ key: idempotencyKey, kind: 'invitation', accountId, providerId, text: note }, async () => {
+      const sent = await this.client.users.sendInvitation({ account_id: accountId, provider_id: providerId, ...(note ? { message: note } : {}) });
+      return sent.invitation_id;
+    });
+  }
+
+  async sendMessage(account: AccountRef, contactUrn: string, text: string, idempotencyKey: string): Promise<SentAction> {
+    const accountId = await this.accountOf(account);
+    const providerId = map.providerIdOf(contactUrn);
+    return this.sendOnce({ key: idempotencyKey, kind: 'message', accountId, providerId, text }, async () => {
+      const chatId = await this.chatWith(accountId, providerId);
+      if (chatId) {
+        const sent = await this.client.messaging.sendMessage({ chat_id: chatId, text });
+        return sent.message_id ?? chatId;
+      }
+      const started = await this.client.messaging.startNewChat({ account_id: accountId, text, attendees_ids: [providerId] });
+      return started.message_id ?? started.chat_id ?? providerId;
+    });
+  }
+
+  async findReceived(idempotencyKey: string): Promise<SentAction | null> {
+    const intent = await this.ledger.find(idempotencyKey);
+    if (!intent) return null; // never about to be sent: nothing can have been received
+    if (intent.ref) return { ref: intent.ref };
+    const ref = await this.call(() => this.lookFor(intent));
+    if (ref) await this.ledger.settle(intent.key, ref);
+    return ref ? { ref } : null;
+  }
+
+  async listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]> {
+    const accountId = await this.accountOf(account);
+    const items = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    return items.map(map.toPendingInvitation).filter((x): x is PendingInvitation => x !== null);
+  }
+
+  async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
+    const accountId = await this.accountOf(account);
+    this.pacing.beforeAct(accountId);
+    await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }));
+  }
+
+  /** Asked each time (one cheap call), so a disconnected account is noticed here too. */
+  async findAccountUrn(account: AccountRef): Promise<string> {
+    return this.checkAccount(await this.accountOf(account));
+  }
+
+  async listMemberPosts(account: AccountRef, since: number): Promise<NetworkPost[]> {
+    const accountId = await this.accountOf(account);
+    const urn = await this.findAccountUrn(account);
+    return this.postsOf(accountId, urn, since);
+  }
+
+  async listPostEngagement(account: AccountRef, postId: string): Promise<PostEngagement[]> {
+    const accountId = await this.accountOf(account);
+    const comments = await this.all((cursor) => this.client.users.getAllPostComments({ account_id: accountId, post_id: postId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    // The SDK has no method for a post's reactions: the raw sender, with the SDK's own path rules.
+    const reactions = await this.all((cursor) =>
+      this.client.request.send<{ items: map.UnipileReaction[]; cursor: string | null }>({
+        method: 'GET',
+        path: ['posts', postId, 'reactions'],
+        parameters: { account_id: accountId, limit: String(PAGE), ...(cursor ? { cursor } : {}) },
+        validator: untypedYetValidator,
+      }),
+    );
+    const now = this.clock.now();
+    const events = [
+      ...comments.map((c) => map.commentEngagement(postId, c)).filter((e): e is PostEngagement => e !== null),
+      ...reactions.filter((r) => typeof r?.author?.id === 'string').map((r) => map.reactionEngagement(postId, r, now)),
+    ];
+    return events.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  }
+
+  async listContactPosts(contactUrn: string, since: number): Promise<NetworkPost[]> {
+    return this.postsOf(await this.lookupAccount(), contactUrn, since);
+  }
+
+  /**
+   * Messages contacts wrote to the account after `since`, oldest first: the polling path of reply
+   * detection when no webhook reaches the service.
+   */
+  async listReplies(account: AccountRef, since: number): Promise<{ id: string; contactUrn: string; text: string; at: number }[]> {
+    const accountId = await this.accountOf(account);
+    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const replies: { id: string; contactUrn: string; text: string; at: number }[] = [];
+    for (const chat of chats) {
+      if (!chat.attendee_provider_id) continue; // a group chat: not a reply to outreach
+      const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chat.id, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      for (const m of messages) {
+        const at = Date.parse(m.timestamp);
+        if (m.is_sender === 0 && at > since) replies.push({ id: m.id, contactUrn: map.urnOf(chat.attendee_provider_id), text: m.text ?? '', at });
+      }
+    }
+    return replies.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  }
+
+  // ---- helpers ----------------------------------------------------------------------------
+
+  private async sendOnce(intent: Omit<SendIntent, 'at' | 'ref'>, send: () => Promise<string>): Promise<SentAction> {
+    const known = await this.ledger.find(intent.key);
+    if (known?.ref) return { ref: known.ref };
+    if (known) {
+      // An earlier attempt's outcome is unknown: look at Unipile before sending again.
+      const found = await this.call(() => this.lookFor(known));
+      if (found) {
+        await this.ledger.settle(intent.key, found);
+        return { ref: found };
+      }
+    }
+    this.pacing.beforeAct(intent.accountId);
+    if (!known) await this.ledger.record({ ...intent, at: this.clock.now(), ref: null });
+    const ref = await this.call(send);
+    await this.ledger.settle(intent.key, ref);
+    return { ref };
+  }
+
+  /** Unipile's reference of what the intent sent, if Unipile has it. */
+  private async lookFor(intent: SendIntent): Promise<string | null> {
+    const since = intent.at - this.tolerance;
+    if (intent.kind === 'invitation') {
+      const sent = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const pending = sent.find((i) => i.invited_user_id === intent.providerId);
+      if (pending) return pending.id;
+      // accepted since: the invitation left the sent list and became a relation
+      const relations = await this.all((cursor) => this.client.users.getAllRelations({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const related = relations.find((r) => r.member_id === intent.providerId && r.created_at >= since);
+      return related ? `relation:${related.connection_urn}` : null;
+    }
+    const chatId = await this.chatWith(intent.accountId, intent.providerId);
+    if (!chatId) return null;
+    const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chatId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const mine = messages.find((m) => m.is_sender === 1 && m.text === intent.text && Date.parse(m.timestamp) >= since);
+    return mine ? mine.id : null;
+  }
+
+  private async chatWith(accountId: string, providerId: string): Promise<string | null> {
+    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    return chats.find((c) => c.attendee_provider_id === providerId)?.id ?? null;
+  }
+
+  private async postsOf(accountId: string, authorUrn: string, since: number): Promise<NetworkPost[]> {
+    const posts: NetworkPost[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.call(() => this.client.users.getAllPosts({ account_id: accountId, identifier: map.providerIdOf(authorUrn), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const fresh = answer.items.map((p) => map.toPost(p, authorUrn)).filter((p) => p.publishedAt >= since);
+      posts.push(...fresh);
+      // newest first: a page reaching past `since` is the last one needed
+      if (fresh.length < answer.items.length || !answer.cursor) break;
+      cursor = answer.cursor;
+    }
+    return posts.sort((a, b) => a.publishedAt - b.publishedAt);
+  }
+
+  private async profile(accountId: string, identifier: string) {
+    this.pacing.beforeLookup(accountId);
+    const p = await this.call(() => this.client.users.getProfile({ account_id: accountId, identifier }));
+    if (!map.isLinkedinProfile(p)) throw new NetworkError('not_found', `${identifier} is not a LinkedIn profile`);
+    return p;
+  }
+
+  /** Every item of a cursor-paged list (bounded, so a looping cursor cannot hang a worker). */
+  private async all<T>(page: (cursor: string | null) => Promise<{ items: T[]; cursor?: unknown }>): Promise<T[]> {
+    const items: T[] = [];
+    let cursor: string | null = null;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const answer = await this.call(() => page(cursor));
+      items.push(...answer.items);
+      if (typeof answer.cursor !== 'string' || !answer.cursor) break;
+      cursor = answer.cursor;
+    }
+    return items;
+  }
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      throw toNetworkError(err);
+    }
+  }
+
+  private async accountOf(account: AccountRef): Promise<string> {
+    const id = await this.accounts.accountIdOf(account);
+    if (!id) throw new NetworkError('account_disconnected', `team member ${account.teamMemberId} has no linked Unipile account`);
+    return id;
+  }
+
+  private async lookupAccount(): Promise<string> {
+    const id = await this.accounts.lookupAccountId();
+    if (!id) throw new NetworkError('account_disconnected', 'no team member of this workspace has a linked Unipile account');
+    return id;
+  }
+}
