@@ -100,6 +100,10 @@ export const SETTINGS = {
     help: 'database: a file path or `sqlite:<path>` URL, or a `postgres://user@host:port/db` URL',
     read: (raw, { dataDir }) => parseDbTarget(raw === null ? path.join(dataDir, 'warmline.db') : String(raw)),
   }),
+  waitForDb: setting({
+    env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'common' }, default: '0', shownDefault: 'no wait',
+    help: 'at start, retry an unreachable database for up to this many seconds before giving up', read: int('wait for db', 0, 86_400),
+  }),
   host: setting({
     env: 'WARMLINE_HOST', flag: { spec: '--host <host>', scope: 'serve' }, default: '127.0.0.1',
     help: 'address to listen on (0.0.0.0 for every interface)', read: text,

@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { SandboxEnrichment, type EnrichmentProvider } from './enrichment/enrichment.provider.js';
+import { describeDatabaseError, isDatabaseUnavailable, pingDatabase } from './db/unavailable.js';
+import { UsageError } from './shared/errors.js';
 import type { NetworkProvider } from './network/provider.js';
 import { BindingRegistry } from './network/registry.js';
 import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
@@ -58,10 +60,19 @@ export function processClock(config: Config): Clock {
 
 export async function createContext(config: Config, options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {}): Promise<AppContext> {
   const logger = options.logger ?? createLogger(config.logLevel);
-  const database = connectDb(config.db);
-  if (options.migrate !== false) {
-    const applied = await migrateToLatest(database.db);
-    if (applied.length > 0) logger.child({ subsystem: 'db' }).info({ applied }, 'migrations applied');
+  const dbLog = logger.child({ subsystem: 'db' });
+  let database: DbHandle;
+  try {
+    // SQLite opens the file here (a file that is not a database fails at once); pg connects lazily.
+    database = connectDb(config.db, { onIdleError: (err) => dbLog.warn({ err: err.message }, 'database connection lost; reconnecting on demand') });
+  } catch (err) {
+    throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${describeDatabaseError(err)}`);
+  }
+  try {
+    await reachDatabase(database, config, options.migrate !== false ? (applied) => applied.length > 0 && dbLog.info({ applied }, 'migrations applied') : null);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
   }
   const clock = options.clock ?? processClock(config);
   const sandbox = new SandboxNetwork(sandboxDb(database.db), clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, timeScale: config.demoTimeScale });
@@ -71,4 +82,33 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
   const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
   const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
   return { config, logger, clock, database, networks, enrichments, sandbox, close: () => database.close() };
+}
+
+/** Where the database is, for an operator's message: never the password. */
+function databaseLocation(config: Config): string {
+  if (config.db.dialect === 'sqlite') return config.db.file;
+  const url = new URL(config.db.url);
+  return `postgres://${url.host}${url.pathname}`;
+}
+
+/**
+ * The first contact with the database: migrates (or only checks it answers). An unreachable or
+ * refusing database is one line for the operator (UsageError), after `--wait-for-db` seconds of retries.
+ */
+async function reachDatabase(database: DbHandle, config: Config, onMigrated: ((applied: string[]) => unknown) | null): Promise<void> {
+  const deadline = Date.now() + config.waitForDb * 1000;
+  for (;;) {
+    try {
+      if (onMigrated) onMigrated(await migrateToLatest(database.db));
+      else await pingDatabase(database.db);
+      return;
+    } catch (err) {
+      if (isDatabaseUnavailable(err) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        continue;
+      }
+      if (err instanceof UsageError) throw err;
+      throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${describeDatabaseError(err)}`);
+    }
+  }
 }

@@ -76,7 +76,19 @@ class SqliteDialectWithFixedLimits extends SqliteDialect {
   }
 }
 
-export function connectDb(target: DbTarget, options: { poolSize?: number } = {}): DbHandle {
+// A request waits this long for a connection when PostgreSQL is away, then answers 503: a
+// client is told quickly instead of hanging until its own time-out.
+const CONNECT_TIMEOUT_MS = 3_000;
+// No statement holds a request or a worker step forever (the longest, a fold page, takes seconds).
+const STATEMENT_TIMEOUT_MS = 60_000;
+
+export interface ConnectOptions {
+  poolSize?: number;
+  /** An idle pooled connection failed (the server restarted): the pool drops it and opens a new one on demand. */
+  onIdleError?: (err: Error) => void;
+}
+
+export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHandle {
   if (target.dialect === 'sqlite') {
     if (target.file !== ':memory:') {
       // The file holds every workspace's personal data: only the service's user may read it.
@@ -95,7 +107,18 @@ export function connectDb(target: DbTarget, options: { poolSize?: number } = {})
     const db = new Kysely<any>({ dialect: new SqliteDialectWithFixedLimits({ database: withStatementCache(sqlite) }) }) as Db;
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: options.poolSize ?? 10, types: pgTypes });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: options.poolSize ?? 10,
+    types: pgTypes,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // The client-side bound for a server that stopped answering without closing the socket.
+    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+  });
+  // Without a listener, an idle client's error (a restart's "terminating connection due to
+  // administrator command") is an unhandled 'error' event that ends the process.
+  pool.on('error', (err) => options.onIdleError?.(err));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as Db;
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

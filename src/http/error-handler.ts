@@ -3,10 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../shared/errors.js';
 import { clientErrorTable, domainErrorTable, frameworkErrorTable, HttpError } from './error-table.js';
 import { validationErrorBody } from './validation/errors.js';
 import { BodyDecodeError, collectIssues, RequestValidationError } from './validation/request.js';
+
+// A PostgreSQL restart takes a few seconds; the pool reconnects on the next request.
+const DATABASE_RETRY_AFTER_S = '2';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -35,6 +39,12 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   if (known) return sendDetail(reply, known.status, known.detail);
   // A plugin's own client error: its status, in our shape.
   if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return sendDetail(reply, statusCode, STATUS_CODES[statusCode] ?? 'Bad Request');
+  if (isDatabaseUnavailable(error)) {
+    // The database is restarting, failing over, or its disk is full or read-only: a client retries.
+    request.log.warn({ err: error.message }, 'database unavailable');
+    reply.header('retry-after', DATABASE_RETRY_AFTER_S);
+    return sendDetail(reply, 503, 'The database is temporarily unavailable; try again later');
+  }
   request.log.error({ err: error }, 'unexpected error');
   return sendDetail(reply, 500, 'Internal Server Error');
 }

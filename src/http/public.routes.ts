@@ -18,7 +18,12 @@ const RootSchema = Type.Object({
   openapi_url: Type.String(),
 });
 
-export async function publicRoutes(app: FastifyInstance): Promise<void> {
+export interface PublicRouteOptions {
+  /** Resolves when the database answers; rejects with the driver's error when it does not. */
+  pingDatabase(): Promise<void>;
+}
+
+export async function publicRoutes(app: FastifyInstance, { pingDatabase }: PublicRouteOptions): Promise<void> {
   app.get(
     '/',
     { schema: { tags: ['meta'], summary: 'Service information', response: { 200: RootSchema } } },
@@ -28,6 +33,24 @@ export async function publicRoutes(app: FastifyInstance): Promise<void> {
     '/v2/health',
     { schema: { tags: ['meta'], summary: 'Health check', description: 'No authentication; not rate limited.', response: { 200: EmptyObjectSchema } } },
     async () => ({}),
+  );
+  // Liveness (/v2/health, as the spec has it) stays 200 while the database is away: restarting
+  // the process would not bring the database back. Readiness tells a load balancer to send
+  // traffic elsewhere meanwhile (decisions.md: health and readiness).
+  app.get(
+    '/v2/ready',
+    {
+      schema: {
+        tags: ['meta'],
+        summary: 'Readiness check',
+        description: 'No authentication; not rate limited. 200 when the database answers, 503 with Retry-After while it does not.',
+        response: { 200: EmptyObjectSchema },
+      },
+    },
+    async () => {
+      await pingDatabase();
+      return {};
+    },
   );
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(PLACEHOLDER_PATH, { schema: { hide: true } }, async (_request, reply) =>

@@ -12,6 +12,7 @@ import { buildSerializer } from './serializer.js';
 import { registerRateLimit } from './rate-limit.js';
 import { authErrorResponses, sharedSchemas } from './schemas.js';
 import type { RouteDeps } from './route-deps.js';
+import { pingDatabase } from '../db/unavailable.js';
 import type { TlsMaterial } from './tls.js';
 import { isJsonMediaType, pydanticValidatorCompiler, readBody } from './validation/request.js';
 import { registerSchema } from './validation/validate.js';
@@ -91,7 +92,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
   });
 
   await registerDocs(app);
-  await app.register(publicRoutes);
+  await app.register(publicRoutes, { pingDatabase: () => pingDatabase(deps.db) });
   await app.register(async (api) => {
     // Every route in here is authenticated, rate limited and documented as such.
     api.addHook('onRoute', (route) => {
