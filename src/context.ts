@@ -7,7 +7,8 @@ import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { SandboxEnrichment, type EnrichmentProvider } from './enrichment/enrichment.provider.js';
-import { describeDatabaseError, isDatabaseUnavailable, pingDatabase } from './db/unavailable.js';
+import { isDatabaseUnavailable, pingDatabase } from './db/unavailable.js';
+import { operatorMessage } from './shared/operator-errors.js';
 import { UsageError } from './shared/errors.js';
 import type { NetworkProvider } from './network/provider.js';
 import { BindingRegistry } from './network/registry.js';
@@ -66,7 +67,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     // SQLite opens the file here (a file that is not a database fails at once); pg connects lazily.
     database = connectDb(config.db, { onIdleError: (err) => dbLog.warn({ err: err.message }, 'database connection lost; reconnecting on demand') });
   } catch (err) {
-    throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${describeDatabaseError(err)}`);
+    throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${operatorMessage(err)}`);
   }
   try {
     await reachDatabase(database, config, options.migrate !== false ? (applied) => applied.length > 0 && dbLog.info({ applied }, 'migrations applied') : null);
@@ -108,7 +109,7 @@ async function reachDatabase(database: DbHandle, config: Config, onMigrated: ((a
         continue;
       }
       if (err instanceof UsageError) throw err;
-      throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${describeDatabaseError(err)}`);
+      throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${operatorMessage(err)}`);
     }
   }
 }

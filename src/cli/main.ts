@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { operatorMessage } from './operator-errors.js';
+import { operatorMessage } from '../shared/operator-errors.js';
 import { campaignCommands } from './campaign.commands.js';
 import { creditsCommands } from './credits.commands.js';
 import { accountsCommands, enrichmentCommands, icpCommands, syncCommand } from './ingestion.commands.js';

@@ -19,14 +19,6 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return PG_MESSAGES.test(err.message);
 }
 
-/** One line naming what failed, for an operator: the server's reason, or the socket's. */
-export function describeDatabaseError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const code = (err as { code?: unknown }).code;
-  const message = err.message || (err instanceof AggregateError ? err.errors.map((e: Error) => e.message).join('; ') : '');
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
-}
-
 /** Resolves when the database answers a trivial statement (readiness, start-up). */
 export async function pingDatabase(db: Db): Promise<void> {
   await sql`select 1`.execute(db);

@@ -1,7 +1,7 @@
 // What an operator sees when a command fails: one line on stderr, never a stack trace. Known
 // failures (a bad flag, a busy port, an unreachable or missing database, a file the process
 // cannot read or write) are worded here, in one table; anything else is named by its message.
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from './errors.js';
 
 interface SystemError extends Error {
   code?: string;
