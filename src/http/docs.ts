@@ -1,10 +1,29 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serverOrigin } from './asset-url.js';
 import { API_VERSION, SERVICE_NAME } from './public.routes.js';
+import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
+
+// package.json says UNLICENSED: the API is proprietary. OpenAPI 3.1 wants a license object with
+// a name and an SPDX identifier; `LicenseRef-` is SPDX's own form for a license it does not list
+// (docs/decisions.md "OpenAPI document").
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
+export interface DocsOptions {
+  /** `--public-url`: the document's server when set; otherwise the address the client reached. */
+  publicUrl: string | null;
+}
+
+type Document = Readonly<Record<string, unknown>>;
+
+/** The document as served: its one server is the public URL or the listening address, never the Host header. */
+function withServers(document: Document, request: FastifyRequest, publicUrl: string | null): Document {
+  return { ...document, servers: [{ url: publicUrl ?? serverOrigin(request) }] };
+}
 
 /** The OpenAPI 3.1 document (from the route schemas) and the docs page, with its assets served locally. */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, { publicUrl }: DocsOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -12,8 +31,17 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         title: `${SERVICE_NAME} API`,
         version: API_VERSION,
         description: 'Leads, workspace, content feeds, networking campaigns and connections (v2).',
+        license: LICENSE,
       },
-      components: { securitySchemes: { HTTPBearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          HTTPBearer: { type: 'http', scheme: 'bearer' },
+          // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/networks.md).
+          UnipileHookSecret: { type: 'apiKey', in: 'header', name: HOOK_SECRET_HEADER },
+          // The web console's session (docs/console.md); v2 never accepts it, the console never accepts a key.
+          ConsoleSession: { type: 'apiKey', in: 'cookie', name: 'wl_session' },
+        },
+      },
     },
     // Component names are the schemas' $id (LinkedinLeadExport, HTTPValidationError, ...).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
@@ -22,5 +50,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
     routePrefix: '/docs',
     uiConfig: { deepLinking: true },
     staticCSP: true,
+    transformSpecification: (document, request) => withServers(document, request, publicUrl),
   });
+  app.get('/openapi.json', { schema: { hide: true } }, async (request) => withServers(app.swagger() as Document, request, publicUrl));
 }
