@@ -26,8 +26,8 @@ describeEachDialect('networking connections', (dialect) => {
 
   /** A workspace with a connected member and a contact, on a fresh footing. */
   async function setup() {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const member = ws.members[0];
     const urn = await addContact(server, ws.id);
     return { ws, member, urn, account: { workspaceId: ws.id, teamMemberId: member } };
   }

@@ -1,14 +1,16 @@
 // A workspace imported from a snapshot, first left at none (answered from its connections mirror,
 // nothing sent), then bound to the sandbox, which adopts its members and connections: check,
 // send and direct-message answer exactly as the snapshot says.
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { ManualClock } from '../src/shared/clock.js';
+import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
 import { bind } from '../src/workspace/bindings.operator.js';
 import { importWorkspace } from '../src/workspace/import.operator.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
+import { networkWorldOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { adoptionSnapshot, member } from './helpers/adoption-snapshot.js';
 import { toStream } from './helpers/snapshot-fixture.js';
@@ -27,7 +29,8 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
   afterAll(() => server.close());
   const deps = () => ({ db: server.ctx.database.db, clock, networks: server.ctx.networks, enrichments: server.ctx.enrichments, sandbox: server.ctx.sandbox, dialect: server.ctx.database.dialect });
   const actions = (ws: string) => server.ctx.database.db.selectFrom('network_actions').selectAll().where('workspace_id', '=', ws).execute();
-  const invitations = (ws: string) => sandboxDb(server.ctx.database.db).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws).orderBy('sent_at').execute();
+  const received = (ws: string) => networkWorldOf(server).received(ws);
+  const invitations = async (ws: string) => (await received(ws)).invitations;
 
   const sandboxTables = async () => (await server.ctx.database.db.introspection.getTables()).map((t) => t.name).filter((n) => n.startsWith('sandbox_')).sort();
 
@@ -62,7 +65,7 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
     await bind(deps(), 'ws_adopted', 'network', { provider: 'sandbox', options: { activity: false } });
     expect(await sandboxTables()).toEqual(['sandbox_accounts', 'sandbox_connections', 'sandbox_invitations', 'sandbox_messages', 'sandbox_migration', 'sandbox_migration_lock', 'sandbox_replies']);
     const adopted = await invitations('ws_adopted');
-    expect(adopted.map((i) => [i.team_member_id, i.contact_urn, Number(i.sent_at)])).toEqual([['tm_urn', 'ACoC2', Date.parse('2025-05-30T00:00:00Z')]]);
+    expect(adopted.map((i) => [i.teamMemberId, i.contactUrn, i.sentAt])).toEqual([['tm_urn', 'ACoC2', Date.parse('2025-05-30T00:00:00Z')]]);
 
     const check = async (team_member_id: string, contact_urn: string) => {
       const res = await client.patch(CHECK, { json: { team_member_id, contact_urn } });
@@ -74,9 +77,11 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
     // DISCONNECTED and NOT_CONNECTED members cannot act.
     expect([await check('tm_disc', 'ACoC1'), await check('tm_not', 'ACoC1')]).toEqual([403, 403]);
 
+    // DISCONNECTED and NOT_CONNECTED members send nothing.
+    for (const member of ['tm_disc', 'tm_not']) expect((await client.post(SEND, { json: { team_member_id: member, contact_urn: 'ACoC3' } })).status).toBe(403);
     // Pending: nothing new is sent. Connected: nothing is sent. No connection: one invitation.
     for (const urn of ['ACoC2', 'ACoC1', 'ACoC3']) expect((await client.post(SEND, { json: { team_member_id: 'tm_urn', contact_urn: urn } })).status).toBe(200);
-    expect((await invitations('ws_adopted')).map((i) => i.contact_urn)).toEqual(['ACoC2', 'ACoC3']);
+    expect((await invitations('ws_adopted')).map((i) => i.contactUrn)).toEqual(['ACoC2', 'ACoC3']);
     // The mirror follows the provider: the new invitation is PENDING there too.
     const mirror = await server.ctx.database.db.selectFrom('connections').select(['team_member_id', 'contact_urn', 'state']).where('workspace_id', '=', 'ws_adopted').orderBy('team_member_id').orderBy('contact_urn').execute();
     expect(mirror).toEqual([
@@ -87,13 +92,27 @@ describeEachDialect('imported workspaces and their network', (dialect) => {
     ]);
 
     const dm = async (team_member_id: string, contact_urn: string) => (await client.post(DM, { json: { team_member_id, contact_urn, message: 'Hello' } })).status;
-    expect([await dm('tm_urn', 'ACoC1'), await dm('tm_name', 'ACoC3'), await dm('tm_urn', 'ACoC2'), await dm('tm_disc', 'ACoC1')]).toEqual([200, 200, 406, 403]);
-    const messages = await sandboxDb(server.ctx.database.db).selectFrom('sandbox_messages').select(['team_member_id', 'contact_urn']).where('workspace_id', '=', 'ws_adopted').orderBy('team_member_id').execute();
-    expect(messages).toEqual([{ team_member_id: 'tm_name', contact_urn: 'ACoC3' }, { team_member_id: 'tm_urn', contact_urn: 'ACoC1' }]);
+    // Connected: delivered. Pending or no connection: 406. DISCONNECTED or NOT_CONNECTED member: 403.
+    expect([await dm('tm_urn', 'ACoC1'), await dm('tm_name', 'ACoC3'), await dm('tm_urn', 'ACoC2'), await dm('tm_name', 'ACoC1'), await dm('tm_disc', 'ACoC1'), await dm('tm_not', 'ACoC1')])
+      .toEqual([200, 200, 406, 406, 403, 403]);
+    const messages = (await received('ws_adopted')).messages.map((m) => [m.teamMemberId, m.contactUrn]).sort();
+    expect(messages).toEqual([['tm_name', 'ACoC3'], ['tm_urn', 'ACoC1']]);
     // The sandbox links the members with the urns the workspace holds (its own, or derived from the username).
     expect(await server.ctx.sandbox.findAccountUrn({ workspaceId: 'ws_adopted', teamMemberId: 'tm_urn' })).toBe('ACoOwnUrn');
     const derived = await server.ctx.sandbox.findProfile({ username: 'bo-chen' });
     expect(await server.ctx.sandbox.findAccountUrn({ workspaceId: 'ws_adopted', teamMemberId: 'tm_name' })).toBe(derived.urn);
+  });
+
+  it('exports a bound workspace with its binding, never its credentials', async () => {
+    await imported('ws_secret');
+    await bind(deps(), 'ws_secret', 'network', { provider: 'sandbox', options: { activity: false } });
+    // Whatever a provider keeps there (a real one's sealed token) stays in the database.
+    await server.ctx.database.db.updateTable('workspace_bindings').set({ credentials: 'sealed:SECRET-TOKEN' }).where('workspace_id', '=', 'ws_secret').execute();
+    let text = '';
+    await exportSnapshot(server.ctx.database.db, 'ws_secret', new Writable({ write: (chunk, _enc, done) => ((text += chunk), done()) }));
+    expect(JSON.parse(text).workspace.network).toEqual({ provider: 'sandbox', activity: false });
+    expect(text).not.toContain('SECRET-TOKEN');
+    expect(text).not.toContain('credentials');
   });
 
   it('refuses, naming it, a CONNECTED member with neither urn nor username, and imports nothing', async () => {

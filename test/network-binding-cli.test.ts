@@ -38,7 +38,7 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
 
     for (const [args, message] of [
       [['network', 'bind', 'ws_nobody', 'sandbox'], 'warmline: no workspace with id ws_nobody\n'],
-      [['network', 'bind', 'ws_made', 'linkedin'], 'warmline: unknown network provider "linkedin" (one of none, sandbox)\n'],
+      [['network', 'bind', 'ws_made', 'linkedin'], 'warmline: unknown network provider "linkedin" (one of none, sandbox, unipile)\n'],
       [['network', 'unbind', 'ws_nobody'], 'warmline: no workspace with id ws_nobody\n'],
       [['enrichment', 'bind', 'ws_made', 'clearbit'], 'warmline: unknown enrichment provider "clearbit" (one of none, sandbox)\n'],
     ] as const) {
@@ -100,9 +100,26 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
     }
   });
 
+  it('--pace: the sandbox lives faster for that workspace; listed, exported and imported with it; a bad pace changes nothing', async () => {
+    expect((await cli(['workspace', 'create', '--name', 'Paced', '--id', 'ws_paced'])).code).toBe(0);
+    const bad = await runCli(['network', 'bind', 'ws_paced', 'sandbox', '--activity', '--pace', '0'], { env: { WARMLINE_DB: urlOf(database) } });
+    expect([bad.code, bad.stderr]).toEqual([1, "warmline: option '--pace <n>' argument '0' is invalid. --pace must be from 1 to 100000\n"]);
+    const bound = await cli(['network', 'bind', 'ws_paced', 'sandbox', '--activity', '--pace', '1440']);
+    expect(JSON.parse(bound.stdout)).toEqual({ workspace_id: 'ws_paced', network: { provider: 'sandbox', options: { activity: true, pace: 1440 } } });
+    const human = await runCli(['workspace', 'list'], { env: { WARMLINE_DB: urlOf(database) } });
+    expect(human.stdout).toMatch(/^ws_paced\tPaced\t\S+\tnetwork: sandbox \(activity on, pace 1440\)\tenrichment: none$/m);
+    const exported = await cli(['export', '--workspace', 'ws_paced']);
+    const doc = JSON.parse(exported.stdout);
+    expect(doc.workspace.network).toEqual({ provider: 'sandbox', activity: true, pace: 1440 });
+    doc.workspace.id = 'ws_paced_copy';
+    const reimported = await cli(['import', previousFile(JSON.stringify(doc))]);
+    expect(reimported.code, reimported.stderr).toBe(0);
+    expect((await list()).find((w: any) => w.id === 'ws_paced_copy').network).toEqual({ provider: 'sandbox', options: { activity: true, pace: 1440 } });
+  }, 120_000);
+
   function previousFile(text: string): string {
     const file = path.join(dir, `hop-${Math.random().toString(36).slice(2)}.json`);
     fs.writeFileSync(file, text);
     return file;
   }
-});
+}, 90_000); // 13 CLI runs in a test: a loaded machine takes seconds to start each

@@ -8,8 +8,10 @@ import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { ensureSandboxSchema } from '../src/network/sandbox/sandbox.schema.js';
 import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { ManualClock } from '../src/shared/clock.js';
+import { runCli } from './helpers/cli.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact, addLead, sandboxOf } from './helpers/networking-fixtures.js';
+import { addContact, addLead, networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
+import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -38,7 +40,7 @@ describeEachDialect('replies', (dialect) => {
     expect((await ws.client.put(`/v2/networking/campaigns/${campaignId}`, { json: { profiles: [{ username: `p-${prefix}`, network_urn: urn }] } })).status).toBe(200);
     return { ws, sender, account, urn, lead, campaignId };
   }
-  const messagesOf = (ws: string) => sandboxDb(db()).selectFrom('sandbox_messages').selectAll().where('workspace_id', '=', ws).execute();
+  const messagesOf = async (ws: string) => (await networkWorldOf(server).received(ws)).messages;
   const contactOf = async (ws: string) => db().selectFrom('campaign_contacts').selectAll().where('workspace_id', '=', ws).executeTakeFirstOrThrow();
 
   it('a reply after acceptance stops the follow-up, shows in the lead history and the reply rate', async () => {
@@ -55,6 +57,12 @@ describeEachDialect('replies', (dialect) => {
     expect(history.map((h) => h.description)).toContain('Replied to a message');
     const stats = await campaignStats(db(), clock, ws.id, campaignId);
     expect([stats.contacts.REPLIED, stats.acceptance_rate, stats.reply_rate]).toEqual([1, 1, 1]);
+    // The operator sees both rates side by side in `warmline campaign stats`.
+    const env = { WARMLINE_DB: server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url };
+    const shown = await runCli(['campaign', 'stats', campaignId, '--workspace', ws.id], { env });
+    expect(shown.stdout).toContain('acceptance rate 100.0%, reply rate 100.0%');
+    const json = JSON.parse((await runCli(['campaign', 'stats', campaignId, '--workspace', ws.id, '--json'], { env })).stdout);
+    expect([json.contacts.REPLIED, json.acceptance_rate, json.reply_rate]).toEqual([1, 1, 1]);
     expect((await ws.client.get(`/v2/networking/campaigns/${campaignId}`)).body.contacts[0].status).toBe('REPLIED');
   });
 
@@ -76,7 +84,7 @@ describeEachDialect('replies', (dialect) => {
       spy.mockRestore();
     }
     expect(sends).toBe(1);
-    expect((await messagesOf(ws.id)).map((m) => m.body)).toEqual(['Thanks!']);
+    expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['Thanks!']);
     const contact = await contactOf(ws.id);
     expect([contact.status, contact.follow_up_at]).toEqual(['REPLIED', null]);
     clock.advance(3 * DAY);
@@ -123,19 +131,18 @@ describeEachDialect('replies', (dialect) => {
     await world(true).connectAccount(account);
     for (let i = 0; i < 200; i++) await world(true).sendInvitation(account, `ACoSeeded${i}`, null, `seeded-replies-${i}`);
     clock.advance(5 * DAY);
-    const accepted = await sandboxDb(db()).selectFrom('sandbox_invitations').select('contact_urn').where('workspace_id', '=', account.workspaceId).where('accept_at', 'is not', null).execute();
+    const accepted = (await sandboxWorldOf(world(true), db(), clock).received(account.workspaceId)).invitations.filter((i) => i.acceptedAt !== null);
     const replies = await world(true).listReplies(account, 0);
     expect(replies.length / accepted.length).toBeGreaterThan(0.2);
     expect(replies.length / accepted.length).toBeLessThan(0.4);
-    expect(replies.every((r) => accepted.some((a) => a.contact_urn === r.contactUrn))).toBe(true);
+    expect(replies.every((r) => accepted.some((a) => a.contactUrn === r.contactUrn))).toBe(true);
     expect(await world(true).listReplies(account, 0)).toEqual(replies);
     expect(await world(false).listReplies(account, 0)).toEqual([]);
   });
 
   it('the member sync records replies outside any campaign step', async () => {
-    const ws = await server.newWorkspace(undefined, { enrichment: 'none' });
-    const { addMember } = await import('./helpers/networking-fixtures.js');
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { enrichment: 'none', members: 1, connected: true });
+    const member = ws.members[0];
     const urn = await addContact(server, ws.id);
     const lead = await addLead(server, ws.id, urn);
     await sandboxOf(server).receiveReply({ workspaceId: ws.id, teamMemberId: member }, urn, 'Saw your post');

@@ -8,6 +8,7 @@ import { NetworkError } from '../src/network/provider.js';
 import { SandboxNetwork, type SandboxOptions } from '../src/network/sandbox/sandbox.network.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { sandboxWorldOf } from './contract/sandbox-world.js';
 
 const START = Date.parse('2025-04-01T12:00:00Z');
 const HOUR = 3_600_000;
@@ -89,15 +90,14 @@ describeEachDialect('sandbox network', (dialect) => {
   });
 
   it('never receives the same key twice and tells reconciliation what it received', async () => {
-    const { network, account } = await sandbox();
+    const { network, clock, account } = await sandbox();
     expect(await network.findReceived('msg-1')).toBeNull();
     const first = await network.sendMessage(account, 'ACoX', 'hello', 'msg-1');
     const second = await network.sendMessage(account, 'ACoX', 'hello', 'msg-1');
     expect(second).toEqual(first);
     expect(await network.findReceived('msg-1')).toEqual(first);
-    const rows = await sandboxDb(handle.db).selectFrom('sandbox_messages').selectAll().where('idempotency_key', '=', 'msg-1').execute();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ workspace_id: account.workspaceId, team_member_id: 'tm_1', contact_urn: 'ACoX', body: 'hello', sent_at: START });
+    const { messages } = await sandboxWorldOf(network, handle.db, clock).received(account.workspaceId);
+    expect(messages).toEqual([{ ref: first.ref, teamMemberId: 'tm_1', contactUrn: 'ACoX', text: 'hello', sentAt: START }]);
   });
 
   it('withdraws invitations, enforces the daily limit and fails on request', async () => {

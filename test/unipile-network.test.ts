@@ -25,7 +25,7 @@ const links = new Map<string, string>();
 
 function network(options: Partial<UnipileOptions> = {}) {
   return new UnipileNetwork(
-    { accountIdOf: async (a) => links.get(a.teamMemberId) ?? null, lookupAccountId: async () => links.get('tm_1') ?? null },
+    { accountIdOf: async (a) => links.get(a.teamMemberId) ?? null, lookupAccountId: async () => links.get('tm_1') ?? null, memberOf: async (id) => [...links].find(([, acc]) => acc === id)?.[0] ?? null },
     ledger,
     clock,
     { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 2_000, pacing: { actSpacingMinMs: 0, actSpacingMaxMs: 0 }, ...options },

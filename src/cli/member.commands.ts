@@ -1,10 +1,12 @@
 import { Command, Option } from 'commander';
+import { createInvite, inviteLink } from '../console/console-auth.service.js';
 import { UsageError } from '../shared/errors.js';
 import { parseIso } from '../shared/time.js';
 import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
 import { addTeamMember } from '../workspace/workspace.service.js';
 import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 import { isEmail } from '../shared/handles.js';
+import { unipileDeps } from './network.commands.js';
 
 interface MemberFlags extends CommonFlags {
   workspace: string;
@@ -59,6 +61,34 @@ export function memberCommands(): Command {
         }),
       );
       print(flags, result, () => `added team member ${result.id}`);
+    });
+  withCommonOptions(group.command('invite').description('print a one-time web console link (expires in 72 h) where the member sets a password; prints {"url","expires_at"}'))
+    .argument('<workspace>', 'workspace id')
+    .argument('<member>', 'team member id')
+    .addOption(new Option('--role <role>', 'console role').choices(['admin', 'member']).default('member'))
+    .requiredOption('--base-url <url>', 'the address members reach the service at, e.g. https://warmline.example.com', process.env.WARMLINE_PUBLIC_URL)
+    .action(async (workspace: string, member: string, flags: CommonFlags & { role: 'admin' | 'member'; baseUrl: string }) => {
+      if (!/^https?:\/\/[^\s]+$/.test(flags.baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${flags.baseUrl}")`);
+      const { token, expiresAt } = await withContext(flags, (ctx) => createInvite(ctx.database.db, ctx.clock, workspace, member, flags.role));
+      const result = { url: inviteLink(flags.baseUrl, token), expires_at: new Date(expiresAt).toISOString() };
+      print(flags, result, () => result.url);
+    });
+  withCommonOptions(group.command('link').description('link a team member to a Unipile account of the workspace (integration_status CONNECTED, network_urn from the account\'s profile); prints {"id","account_id","network_urn","integration_status"}'))
+    .argument('<workspace>', 'workspace id (bound to unipile)')
+    .argument('<member>', 'team member id')
+    .requiredOption('--account <account_id>', "the member's Unipile account id")
+    .action(async (workspace: string, member: string, flags: CommonFlags & { account: string }) => {
+      const { linkMember } = await import('../workspace/unipile.operator.js'); // loads the SDK: only here
+      const result = await withContext(flags, (ctx) => linkMember(unipileDeps(ctx), workspace, member, flags.account));
+      print(flags, result, () => `team member ${result.id} is linked to Unipile account ${result.account_id} (${result.network_urn}), CONNECTED`);
+    });
+  withCommonOptions(group.command('unlink').description('unlink a team member from its Unipile account (integration_status NOT_CONNECTED); prints {"id","integration_status"}'))
+    .argument('<workspace>', 'workspace id (bound to unipile)')
+    .argument('<member>', 'team member id')
+    .action(async (workspace: string, member: string, flags: CommonFlags) => {
+      const { unlinkMember } = await import('../workspace/unipile.operator.js');
+      const result = await withContext(flags, (ctx) => unlinkMember(unipileDeps(ctx), workspace, member));
+      print(flags, result, () => `team member ${result.id} has no linked account now (NOT_CONNECTED)`);
     });
   return group;
 }

@@ -1,7 +1,11 @@
 import { Command } from 'commander';
-import type { AppContext } from '../context.js';
+import { loadOrCreateSecret, type AppContext } from '../context.js';
+import { UsageError } from '../shared/errors.js';
 import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../workspace/bindings.operator.js';
-import { print, withCommonOptions, withContext, type CommonFlags } from './options.js';
+import { describeNetworkStatus, networkStatus } from '../workspace/network-status.operator.js';
+import type { UnipileOperatorDeps } from '../workspace/unipile.operator.js';
+import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
+import { UNIPILE_ONLY, unipileBindInput, type UnipileFlags } from './unipile.options.js';
 
 interface LinkFlags extends CommonFlags {
   workspace: string;
@@ -16,19 +20,72 @@ export const bindingDeps = (ctx: AppContext): BindingDeps => ({
   sandbox: ctx.sandbox,
 });
 
-/** `sandbox (activity on)`, `none`: a binding in one phrase. */
-export const describeBinding = (b: { provider: string; options: { activity?: boolean } }) =>
-  b.provider === 'sandbox' ? `sandbox (activity ${b.options.activity ? 'on' : 'off'})` : b.provider;
+export const unipileDeps = (ctx: AppContext): UnipileOperatorDeps => ({ ...bindingDeps(ctx), tokenBox: ctx.tokenBox, timeoutMs: ctx.config.providerTimeoutMs });
+
+/** `sandbox (activity on)`, `sandbox (activity on, pace 1440)`, `unipile at https://…`, `none`: a binding in one phrase. */
+export const describeBinding = (b: { provider: string; options: { activity?: boolean; pace?: number; dsn?: unknown } }) =>
+  b.provider === 'sandbox'
+    ? `sandbox (activity ${b.options.activity ? 'on' : 'off'}${(b.options.pace ?? 1) > 1 ? `, pace ${b.options.pace}` : ''})`
+    : b.provider === 'unipile'
+      ? `unipile at ${String(b.options.dsn)}`
+      : b.provider;
+
+type BindFlags = CommonFlags & UnipileFlags & { activity?: boolean; pace?: number; publicUrl?: string; rotateHookSecret?: boolean };
+
+/** Binds to Unipile (credentials checked, token sealed) or to another provider; the binding as printed, never a secret. */
+async function bindNetwork(workspace: string, provider: string, flags: BindFlags) {
+  if (provider === 'unipile') {
+    if (flags.activity || flags.pace !== undefined) throw new UsageError(`--${flags.activity ? 'activity' : 'pace'} is for the sandbox only`);
+    const input = unipileBindInput(flags);
+    // imported here: the SDK compiles its validators when loaded, which other commands need not pay
+    const { bindUnipile } = await import('../workspace/unipile.operator.js');
+    const { ensureUnipileWebhooks } = await import('../hooks/hooks.registration.js');
+    return withContext(flags, async (ctx) => {
+      const stored = await bindUnipile(unipileDeps(ctx), workspace, input);
+      // With a public URL Unipile can reach, its webhooks are registered; without one the worker polls.
+      const hookDeps = { db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve, secret: loadOrCreateSecret(ctx.config) };
+      const hooks = ctx.config.publicUrl === null ? null : await ensureUnipileWebhooks(hookDeps, workspace, ctx.config.publicUrl, { rotate: flags.rotateHookSecret === true });
+      const { ca, ...shown } = stored.options;
+      return { provider: stored.provider, options: { ...shown, ...(ca ? { ca: 'custom' } : {}) }, ...(hooks ? { webhooks: { url: hooks.url, created: hooks.created, removed: hooks.removed } } : {}) };
+    });
+  }
+  if (flags.rotateHookSecret) throw new UsageError('--rotate-hook-secret is for the unipile provider only');
+  const misplaced = UNIPILE_ONLY.find((name) => flags[name] !== undefined);
+  if (misplaced) throw new UsageError(`--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is for the unipile provider only`);
+  const options = provider === 'sandbox' ? { activity: flags.activity === true, ...(flags.pace === undefined ? {} : { pace: flags.pace }) } : {};
+  return withContext(flags, (ctx) => bind(bindingDeps(ctx), workspace, 'network', { provider, options }));
+}
 
 export function networkCommands(): Command {
-  const group = new Command('network').description("each workspace's network (none, sandbox) and its members' accounts on it");
-  withCommonOptions(group.command('bind').description('bind a workspace to a network; the sandbox adopts its members and connections; prints {"workspace_id","network"}'))
+  const group = new Command('network').description("each workspace's network (none, sandbox, unipile) and its members' accounts on it");
+  withCommonOptions(
+    group
+      .command('bind')
+      .description('bind a workspace to a network; the sandbox adopts its members and connections; Unipile: the credentials are checked with one call and the token stored encrypted; prints {"workspace_id","network"}'),
+  )
     .argument('<workspace>', 'workspace id')
-    .argument('<provider>', 'network provider: sandbox (none unbinds)')
+    .argument('<provider>', 'network provider: sandbox or unipile (none unbinds)')
     .option('--activity', 'the simulated network posts and engages (new posts, engagement, new leads, replies); sandbox only')
-    .action(async (workspace: string, provider: string, flags: CommonFlags & { activity?: boolean }) => {
-      const network = await withContext(flags, (ctx) => bind(bindingDeps(ctx), workspace, 'network', { provider, options: provider === 'sandbox' ? { activity: flags.activity === true } : {} }));
-      print(flags, { workspace_id: workspace, network }, () => `workspace ${workspace} is bound to ${describeBinding(network)}`);
+    .option('--pace <n>', 'the simulated network lives n times faster than real time (4320: a network day every 20 s, the demo\'s); sandbox only', parseInteger('--pace', 1, 100_000))
+    .option('--dsn <url>', 'unipile: your Unipile DSN, such as https://api8.unipile.com:13851')
+    .option('--token-file <file>', 'unipile: a file holding the access token (never the token itself on the command line)')
+    .option('--token-env <VAR>', 'unipile: the environment variable holding the access token')
+    .option('--ca-file <file>', 'unipile: PEM certificates to trust besides the system ones (a private endpoint)')
+    .option('--act-spacing <seconds>', 'unipile: random pause between two acting calls of one account, as min-max seconds (default 45-90)')
+    .option('--daily-lookups <n>', 'unipile: profile look-ups per account per UTC day (default 80)')
+    .option('--public-url <url>', "unipile: the service's public https URL; Unipile's webhooks are registered to <url>/hooks/unipile/<hook id> (default WARMLINE_PUBLIC_URL; without one the worker polls)")
+    .option('--rotate-hook-secret', 'unipile: with a public URL, draw a new webhook secret and register the webhooks with it')
+    .action(async (workspace: string, provider: string, flags: BindFlags) => {
+      const network = await bindNetwork(workspace, provider, flags);
+      print(flags, { workspace_id: workspace, network }, () =>
+        [`workspace ${workspace} is bound to ${describeBinding(network)}`, ...('webhooks' in network && network.webhooks ? [`Unipile webhooks deliver to ${network.webhooks.url}`] : [])].join('\n'),
+      );
+    });
+  withCommonOptions(group.command('status').description('the network a workspace is bound to, its members\' accounts, the last successful call and webhook, and errors by kind'))
+    .argument('<workspace>', 'workspace id')
+    .action(async (workspace: string, flags: CommonFlags) => {
+      const status = await withExistingContext(flags, (ctx) => networkStatus(ctx.database.db, workspace));
+      print(flags, status, () => describeNetworkStatus(status));
     });
   withCommonOptions(group.command('unbind').description('bind a workspace to no network: no engine acts for it any more; recorded actions stay in the log'))
     .argument('<workspace>', 'workspace id')

@@ -48,11 +48,13 @@ const markActionSentQuery = prepared((db, p: { id: string; ref: string; at: numb
   db
     .updateTable('network_actions')
     .set({ status: 'SENT', provider_ref: p.ref, sent_at: p.at, last_error: null, claimed_until: null })
-    .where('id', '=', p.id),
+    .where('id', '=', p.id)
+    .where('status', '!=', 'SENT'),
 );
 
-export function markActionSent(db: DbOrTx, id: string, ref: string, at: number) {
-  return markActionSentQuery(db, { id, ref, at });
+/** True when this call marked it (false: it was SENT already, so nothing follows twice). */
+export async function markActionSent(db: DbOrTx, id: string, ref: string, at: number): Promise<boolean> {
+  return Number((await markActionSentQuery(db, { id, ref, at })).numAffectedRows ?? 0) > 0;
 }
 
 /** Releases the action: PENDING (to be attempted again at `nextAttemptAt`) or FAILED for good. */

@@ -16,7 +16,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
     {
       schema: {
         tags: ['networking'],
-        summary: 'Check a connection',
+        operationId: 'checkConnection', summary: 'Check a connection',
         description:
           'exists is true only for an accepted connection (a pending invitation is false). Asks the workspace\'s network; ' +
           'a workspace bound to no network is answered from its recorded connections.',
@@ -32,7 +32,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
     {
       schema: {
         tags: ['networking'],
-        summary: 'Send a connection request',
+        operationId: 'sendConnectionRequest', summary: 'Send a connection request',
         description: 'Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200).' + UNBOUND_TEXT,
         body: SendBody,
         response: { 200: EmptyObjectSchema, ...errors, ...unbound, 429: Type.Ref('ErrorDetail') },
@@ -46,7 +46,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
     {
       schema: {
         tags: ['networking'],
-        summary: 'Send a direct message',
+        operationId: 'sendDirectMessage', summary: 'Send a direct message',
         description:
           'Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header ' +
           '(and the same member, contact and text) is not delivered again. 406 when not connected.' + UNBOUND_TEXT,

@@ -4,6 +4,7 @@
 // so neither a crash nor a concurrent request ever delivers it twice.
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
@@ -11,6 +12,7 @@ import { newId } from '../shared/ids.js';
 import * as repo from './connections.repository.js';
 import type { NetworkActionsTable } from './connections.table.js';
 import { backoffMs } from '../shared/time.js';
+import { emitEvent, wantsEvent } from '../webhooks/outbox.js';
 
 /** An action of one workspace, through that workspace's provider. */
 export interface OutboundDeps {
@@ -86,7 +88,7 @@ export async function performRecorded(deps: OutboundDeps, action: OutboundAction
 async function deliver(deps: OutboundDeps, row: NetworkActionsTable): Promise<void> {
   const received = await deps.network.findReceived(row.idempotency_key);
   if (received) {
-    await repo.markActionSent(deps.db, row.id, received.ref, deps.clock.now());
+    await settleSent(deps, row, received.ref);
     return;
   }
   await repo.recordAttempt(deps.db, row.id);
@@ -97,16 +99,34 @@ async function deliver(deps: OutboundDeps, row: NetworkActionsTable): Promise<vo
       row.kind === 'INVITATION'
         ? await deps.network.sendInvitation(account, row.contact_urn, payload.note ?? null, row.idempotency_key)
         : await deps.network.sendMessage(account, row.contact_urn, payload.text ?? '', row.idempotency_key);
-    await repo.markActionSent(deps.db, row.id, sent.ref, deps.clock.now());
+    await settleSent(deps, row, sent.ref);
   } catch (err) {
     // After a transient failure the network may or may not have acted: the action stays
     // PENDING for reconciliation. Any other failure is certain non-delivery.
     if (err instanceof NetworkError) {
-      const retryAt = err.mayHaveActed ? deps.clock.now() + retryDelayMs(row.attempts + 1) : null;
+      // A 429's Retry-After is honoured: never sooner than the network asked.
+      const retryAt = err.mayHaveActed ? deps.clock.now() + Math.max(retryDelayMs(row.attempts + 1), err.retryAfterMs ?? 0) : null;
       await repo.markActionUnsent(deps.db, row.id, err.mayHaveActed ? 'PENDING' : 'FAILED', err.message, retryAt);
     }
     throw err;
   }
+}
+
+/**
+ * The action is SENT, once. A message's sending is an event for the workspace's webhooks, written
+ * in the same transaction (an invitation's is the mirror's connection.requested).
+ */
+async function settleSent(deps: { db: Db; clock: Clock }, row: NetworkActionsTable, ref: string): Promise<void> {
+  const at = deps.clock.now();
+  if (row.kind !== 'MESSAGE' || !(await wantsEvent(deps.db, row.workspace_id, 'message.sent'))) {
+    await repo.markActionSent(deps.db, row.id, ref, at);
+    return;
+  }
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await repo.markActionSent(tx, row.id, ref, at))) return;
+    const text = (JSON.parse(row.payload) as { text?: string }).text ?? '';
+    await emitEvent(tx, row.workspace_id, at, { type: 'message.sent', data: { action_id: row.id, team_member_id: row.team_member_id, contact_urn: row.contact_urn, text } });
+  });
 }
 
 /** The provider an action was recorded for, if its workspace is still bound to it (never another). */
@@ -127,7 +147,7 @@ export async function settleReceivedActions(deps: RetryDeps): Promise<number> {
     if (!network) continue;
     const received = await network.findReceived(row.idempotency_key);
     if (received) {
-      await repo.markActionSent(deps.db, row.id, received.ref, deps.clock.now());
+      await settleSent(deps, row, received.ref);
       settled++;
     }
   }
@@ -151,6 +171,8 @@ export async function retryDueActions(deps: RetryDeps, logger: Logger, limit = 2
     try {
       await deliver({ ...deps, network }, row);
     } catch (err) {
+      // The database away is the worker's to report (once per outage) and wait out.
+      if (isDatabaseUnavailable(err)) throw err;
       logger.warn({ err, action: row.id }, 'network action not delivered yet');
     }
   }

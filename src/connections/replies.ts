@@ -8,7 +8,8 @@
 import type { Db, DbOrTx } from '../db/database.js';
 import type { AccountRef, InboundMessage, NetworkProvider } from '../network/provider.js';
 import { newId } from '../shared/ids.js';
-import { DAY_MS } from '../shared/time.js';
+import { DAY_MS, toIso } from '../shared/time.js';
+import { emitEvent } from '../webhooks/outbox.js';
 
 /** Replies are looked for this far back (a provider's listing may be late). */
 export const REPLY_WINDOW_MS = 30 * DAY_MS;
@@ -24,6 +25,10 @@ export async function recordReply(db: Db, now: number, account: AccountRef, repl
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return false;
+    await emitEvent(tx, ws, now, {
+      type: 'message.replied',
+      data: { message_id: reply.id, team_member_id: member, contact_urn: reply.contactUrn, text: reply.text, received_at: toIso(reply.at) },
+    });
     await tx
       .updateTable('campaign_contacts')
       .set({ status: 'REPLIED', status_reason: null, follow_up_at: null, replied_at: reply.at, finished_at: now, updated_at: now })

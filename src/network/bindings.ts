@@ -7,8 +7,8 @@ export const NONE = 'none';
 
 export interface Binding {
   provider: string;
-  /** The sandbox's: {activity}; a real provider's own settings. Never secrets. */
-  options: { activity?: boolean } & Record<string, unknown>;
+  /** The sandbox's: {activity, pace}; a real provider's own settings. Never secrets. */
+  options: { activity?: boolean; pace?: number } & Record<string, unknown>;
 }
 
 /** A stored binding as a provider factory receives it. */

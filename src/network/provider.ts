@@ -85,6 +85,11 @@ export interface InboundMessage {
 
 export interface NetworkProvider {
   readonly name: string;
+  /**
+   * How many times faster than real time this network lives (a simulated network's demo pace);
+   * syncs follow it. Absent: 1, as every real network.
+   */
+  readonly pace?: number;
   findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile>;
   connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState>;
   /** connectionState for several accounts of a workspace at once, in their order; null where the network cannot answer (the account is not connected). */

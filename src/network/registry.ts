@@ -15,7 +15,8 @@ export class BindingRegistry<P> {
   constructor(
     private readonly db: Db,
     readonly service: BindingService,
-    private readonly factories: Readonly<Record<string, (binding: StoredBinding) => P>>,
+    /** A factory may be async: a real provider's SDK is loaded only by a process that meets a workspace bound to it. */
+    private readonly factories: Readonly<Record<string, (binding: StoredBinding) => P | Promise<P>>>,
   ) {}
 
   /** Provider names a workspace may be bound to, `none` first. */
@@ -34,7 +35,7 @@ export class BindingRegistry<P> {
     if (cached?.signature === signature) return cached.provider;
     const factory = this.factories[row.provider];
     if (!factory) throw new Error(`workspace ${workspaceId} is bound to ${this.service} provider "${row.provider}", which this build does not have`);
-    const provider = factory({ workspaceId, provider: row.provider, options: JSON.parse(row.options), credentials: row.credentials });
+    const provider = await factory({ workspaceId, provider: row.provider, options: JSON.parse(row.options), credentials: row.credentials });
     this.cache.set(workspaceId, { signature, provider });
     return provider;
   };

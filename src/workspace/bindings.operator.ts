@@ -31,6 +31,10 @@ const registryOf = (deps: BindingDeps, service: BindingService) => (service === 
 export function requireProvider(deps: BindingDeps, service: BindingService, provider: string): void {
   const known = registryOf(deps, service).providers;
   if (!known.includes(provider)) throw new UsageError(`unknown ${service} provider "${provider}" (one of ${known.join(', ')})`);
+  // A real network needs its credentials, which no snapshot carries: only its own bind stores it.
+  if (service === 'network' && provider === 'unipile') {
+    throw new UsageError('binding to Unipile needs its credentials: warmline network bind <workspace> unipile --dsn <url> --token-file <file> (or --token-env <VAR>)');
+  }
 }
 
 /** The workspace's state the sandbox adopts: its members and its connections mirror. */
@@ -39,7 +43,7 @@ async function stateToAdopt(db: DbOrTx, workspaceId: string) {
     id: m.id,
     email: m.email,
     integrationStatus: m.integration_status,
-    urn: m.network_urn ?? null,
+    urn: m.network_urn,
     username: m.network_username,
   }));
   const connections = (await db.selectFrom('connections').selectAll().where('workspace_id', '=', workspaceId).execute()).map((c) => ({
@@ -92,19 +96,19 @@ export async function bindingOf(db: DbOrTx, workspaceId: string, service: Bindin
 }
 
 /**
- * Links or unlinks a member's account. Only the sandbox is linked by an operator; a real
- * provider links accounts through its own sign-in, and a workspace bound to none has nothing to
- * link with.
+ * Links or unlinks a member's account on the sandbox. A real network's members are linked to
+ * their own accounts there (unipile.operator.ts, `member link`); a workspace bound to none has
+ * nothing to link with.
  */
-export async function setMemberNetworkLink(deps: BindingDeps, workspaceId: string, memberId: string, connected: boolean) {
+export async function setMemberNetworkLink(deps: Pick<BindingDeps, 'db' | 'clock' | 'sandbox'>, workspaceId: string, memberId: string, connected: boolean) {
   const { db } = deps;
   const member = await findTeamMember(db, workspaceId, memberId);
   if (!member) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);
   const { provider } = await bindingOf(db, workspaceId, 'network');
   if (provider === NONE) throw new UsageError(`workspace ${workspaceId} is bound to no network: bind it first (warmline network bind ${workspaceId} sandbox)`);
-  if (provider !== 'sandbox') throw new UsageError(`the ${provider} network links accounts through its own sign-in`);
+  if (provider !== 'sandbox') throw new UsageError(`the ${provider} network links a member's own account: warmline member link ${workspaceId} ${memberId} --account <account id>`);
   const account = { workspaceId, teamMemberId: memberId };
-  if (connected) await deps.sandbox.connectAccount(account, member.network_urn ?? null);
+  if (connected) await deps.sandbox.connectAccount(account, member.network_urn);
   else await deps.sandbox.disconnectAccount(account);
   const status = connected ? 'CONNECTED' : 'DISCONNECTED';
   await updateIntegrationStatus(db, workspaceId, memberId, status, deps.clock.now());

@@ -1,6 +1,7 @@
 // The simulated network as a NetworkWorld: its own levers (accounts, outside connections,
 // injected failures), a manual clock that lets invitations be answered, and its tables read as
-// the network's record. The only test code that knows the sandbox's tables.
+// the network's record. Engine tests read the network through this, never the tables
+// (docs/testing.md, "The provider contract").
 import type { Db } from '../../src/db/database.js';
 import { connectDb } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';

@@ -20,7 +20,7 @@ export async function unipileWorld(): Promise<NetworkWorld> {
   let people = 0;
   const clock = { now: () => fake.now };
   const provider = new UnipileNetwork(
-    { accountIdOf: async (a) => (a.workspaceId === workspaceId ? accountOf.get(a.teamMemberId) ?? null : null), lookupAccountId: async () => lookup.id },
+    { accountIdOf: async (a) => (a.workspaceId === workspaceId ? accountOf.get(a.teamMemberId) ?? null : null), lookupAccountId: async () => lookup.id, memberOf: async (id) => memberOf.get(id) ?? null },
     new MemoryLedger(),
     clock,
     { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 5_000, pacing: { actSpacingMinMs: 0, actSpacingMaxMs: 0, dailyProfileLookups: 1_000_000 } },

@@ -23,7 +23,8 @@ const SIZES = [[1, 10], [11, 50], [51, 200], [201, 1000], [1001, 5000], [5001, 2
 const URN = /^ACo[A-Za-z0-9_-]+$/;
 const MAX_POSTS = 20;
 const AUDIENCE = 60;
-const COMPANIES = 36;
+/** The network's companies: companyAt(0 … COMPANY_COUNT − 1). */
+export const COMPANY_COUNT = 36;
 
 const pick = <T>(seeded: Seeded, list: readonly T[], ...parts: string[]): T => list[Math.floor(seeded.fraction(...parts) * list.length)]!;
 const code = (seeded: Seeded, ...parts: string[]) => Math.floor(seeded.fraction(...parts) * 36 ** 6).toString(36).padStart(6, '0');
@@ -57,7 +58,7 @@ export function profileFor(seeded: Seeded, by: { urn: string } | { username: str
     username = by.username;
     urn = `ACo${code(seeded, 'urn', username.toLowerCase())}${code(seeded, 'urn2', username.toLowerCase())}`;
   }
-  const company = companyAt(seeded, Math.floor(seeded.fraction('company', urn) * COMPANIES));
+  const company = companyAt(seeded, Math.floor(seeded.fraction('company', urn) * COMPANY_COUNT));
   const title = pick(seeded, TITLES, 'title', urn);
   return {
     urn,
@@ -66,7 +67,8 @@ export function profileFor(seeded: Seeded, by: { urn: string } | { username: str
     last_name: pick(seeded, LAST, 'last', urn),
     headline: `${title} at ${company.name} · works on ${pick(seeded, TOPICS, 'headline', urn)}`,
     job_title: title,
-    picture: `https://network.test/pictures/${username}.jpg`,
+    // No picture: the network's host does not resolve, and the API falls back to the service's placeholder.
+    picture: null,
     followers_count: Math.floor(seeded.fraction('followers', urn) * 5000),
     connections_count: 50 + Math.floor(seeded.fraction('connections', urn) * 450),
     country: seeded.fraction('abroad', urn) < 0.7 ? company.country : pick(seeded, COUNTRIES, 'country', urn),
@@ -75,19 +77,23 @@ export function profileFor(seeded: Seeded, by: { urn: string } | { username: str
   };
 }
 
-/** One post on some days (chance fixed by the seed), between `since` and `now`, newest first. */
-function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: number, now: number): NetworkPost[] {
+/**
+ * One post on some of the author's network days (chance fixed by the seed), between `since` and
+ * `now`, newest first. A network day lasts DAY_MS / pace: at pace 1 a calendar day, at the demo's
+ * pace a minute (the network lives faster; the clock does not).
+ */
+function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: number, now: number, pace: number, idOf: (base: string) => string): NetworkPost[] {
   const posts: NetworkPost[] = [];
-  for (let day = Math.floor(now / DAY_MS); day >= Math.floor(since / DAY_MS) && posts.length < MAX_POSTS; day--) {
+  const dayMs = DAY_MS / pace;
+  for (let day = Math.floor(now / dayMs); day >= Math.floor(since / dayMs) && posts.length < MAX_POSTS; day--) {
     const d = String(day);
     if (seeded.fraction('posts', authorKey, d) >= 0.3) continue;
-    const publishedAt = day * DAY_MS + Math.floor(seeded.fraction('time', authorKey, d) * DAY_MS);
+    const publishedAt = Math.floor(day * dayMs + seeded.fraction('time', authorKey, d) * dayMs);
     if (publishedAt < since || publishedAt > now) continue;
     const scale = (name: string, max: number) => Math.floor(seeded.fraction(name, authorKey, d) * max);
     // The id carries the publication minute, so engagement can be timed from the id alone.
-    const id = `sbx_post_${code(seeded, 'post', authorKey, d)}${Math.floor(publishedAt / 60_000)}`;
+    const id = idOf(`sbx_post_${code(seeded, 'post', authorKey, d)}${Math.floor(publishedAt / 60_000)}`);
     const repost = seeded.fraction('repost', authorKey, d) < 0.2;
-    const withImage = seeded.fraction('image', authorKey, d) < 0.4;
     posts.push({
       id,
       authorUrn,
@@ -98,8 +104,10 @@ function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: nu
       shares: scale('shares', 15),
       impressions: 200 + scale('impressions', 5000),
       type: repost ? 'REPOST' : 'SHARE',
+      // The URL ends with the post's id: a lead's source_content_url leads to its post_id filter.
       url: `https://network.test/posts/${id}`,
-      image: withImage ? `https://network.test/images/${id}.jpg` : null,
+      // No image: the network's host does not resolve (a picture is the service's own or none).
+      image: null,
       parent: repost ? { content: `What we learnt about ${pick(seeded, TOPICS, 'parent', authorKey, d)}`, image: null } : null,
     });
   }
@@ -109,17 +117,18 @@ function postsOf(seeded: Seeded, authorKey: string, authorUrn: string, since: nu
 export const memberKey = (account: AccountRef) => `${account.workspaceId}/${account.teamMemberId}`;
 export const memberUrn = (seeded: Seeded, account: AccountRef) => `ACo${code(seeded, 'member-urn', memberKey(account))}`;
 
-export function memberPosts(seeded: Seeded, account: AccountRef, since: number, now: number): NetworkPost[] {
-  return postsOf(seeded, memberKey(account), memberUrn(seeded, account), since, now).map((p) => ({ ...p, id: `${p.id}_${code(seeded, 'owner', memberKey(account))}` }));
+export function memberPosts(seeded: Seeded, account: AccountRef, since: number, now: number, pace = 1): NetworkPost[] {
+  const owner = code(seeded, 'owner', memberKey(account));
+  return postsOf(seeded, memberKey(account), memberUrn(seeded, account), since, now, pace, (base) => `${base}_${owner}`);
 }
 
-export function contactPosts(seeded: Seeded, contactUrn: string, since: number, now: number): NetworkPost[] {
-  return postsOf(seeded, contactUrn, contactUrn, since, now);
+export function contactPosts(seeded: Seeded, contactUrn: string, since: number, now: number, pace = 1): NetworkPost[] {
+  return postsOf(seeded, contactUrn, contactUrn, since, now, pace, (base) => base);
 }
 
 export interface EngagementWorld {
-  /** > 1 makes engagement arrive that many times faster (the demo). */
-  timeScale: number;
+  /** > 1 makes engagement arrive that many times faster (the demo's pace). */
+  pace: number;
   /** Urns of the author's colleagues on the network. */
   colleagues: readonly string[];
 }
@@ -129,7 +138,7 @@ export interface EngagementWorld {
  * first people far more often) and from the author's colleagues, most of it soon after
  * publication.
  */
-export function postEngagement(seeded: Seeded, postId: string, now: number, world: EngagementWorld = { timeScale: 1, colleagues: [] }): PostEngagement[] {
+export function postEngagement(seeded: Seeded, postId: string, now: number, world: EngagementWorld = { pace: 1, colleagues: [] }): PostEngagement[] {
   const match = /^sbx_post_[0-9a-z]{6}(\d+)_([0-9a-z]{6})$/.exec(postId);
   if (!match) return [];
   const [, minute, owner] = match as unknown as [string, string, string];
@@ -139,7 +148,7 @@ export function postEngagement(seeded: Seeded, postId: string, now: number, worl
   const events: PostEngagement[] = [];
   const engage = (id: string, contactUrn: string, kind: PostEngagement['kind'], draw: number) => {
     const delay = Math.pow(draw, 3) * 3 * DAY_MS;
-    const at = publishedAt + 60_000 + Math.floor(delay / world.timeScale);
+    const at = publishedAt + 60_000 + Math.floor(delay / world.pace);
     if (at <= now) events.push({ id, contactUrn, kind, at });
   };
   const seen = new Set<string>();

@@ -26,8 +26,11 @@ export interface SandboxOptions {
    * then answers late: crash tests use it to kill the service in exactly that gap.
    */
   latencyMs: number;
-  /** Engagement arrives this many times faster than on the real network (the demo). */
-  timeScale: number;
+  /**
+   * How many times faster than real time the network lives: people post, engage, accept and
+   * reply that much sooner (a binding option; the demo's is DEMO_PACE). The clock stays real.
+   */
+  pace: number;
   /** Whether people post and engage (new posts, engagement, hence new leads, replies); off, the network only answers the team's own actions. */
   activity: boolean;
   /** With activity: share of accepted invitations whose contact replies, 0..1, and how long after accepting at most. */
@@ -41,7 +44,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
   acceptDelayMs: 6 * 3_600_000,
   dailyInvitationLimit: 100,
   latencyMs: 0,
-  timeScale: 1,
+  pace: 1,
   activity: true,
   replyProbability: 0.3,
   replyDelayMs: 48 * 3_600_000,
@@ -65,8 +68,13 @@ export class SandboxNetwork implements NetworkProvider {
     this.options = { ...DEFAULT_SANDBOX_OPTIONS, ...options };
   }
 
-  /** The same world as a bound workspace sees it: with or without simulated activity. */
-  forWorkspace(options: { activity: boolean }): SandboxNetwork {
+  /** The network's pace, for the sync schedule (NetworkProvider). */
+  get pace(): number {
+    return this.options.pace;
+  }
+
+  /** The same world as a bound workspace sees it: with or without simulated activity, at its own pace. */
+  forWorkspace(options: { activity: boolean; pace?: number }): SandboxNetwork {
     return new SandboxNetwork(this.db, this.clock, { ...this.options, ...options }, this.faults);
   }
 
@@ -156,7 +164,7 @@ export class SandboxNetwork implements NetworkProvider {
       contact_urn: contactUrn,
       note,
       sent_at: now,
-      accept_at: this.accepts(account, contactUrn) ? now + this.options.acceptDelayMs : null,
+      accept_at: this.accepts(account, contactUrn) ? now + Math.round(this.options.acceptDelayMs / this.options.pace) : null,
       withdrawn_at: null,
     });
     await this.answerLatency();
@@ -205,7 +213,7 @@ export class SandboxNetwork implements NetworkProvider {
 
   async listMemberPosts(account: AccountRef, since: number) {
     if (!this.options.activity) return [];
-    return memberPosts(this, account, since, this.clock.now());
+    return memberPosts(this, account, since, this.clock.now(), this.options.pace);
   }
 
   /** The audience's engagement, and the author's colleagues' (the workspace's other connected accounts). */
@@ -214,12 +222,12 @@ export class SandboxNetwork implements NetworkProvider {
     const colleagues = (await repo.listConnectedMembers(this.db, account.workspaceId))
       .filter((m) => m.team_member_id !== account.teamMemberId)
       .map((m) => m.urn ?? memberUrn(this, { workspaceId: account.workspaceId, teamMemberId: m.team_member_id }));
-    return postEngagement(this, postId, this.clock.now(), { timeScale: this.options.timeScale, colleagues });
+    return postEngagement(this, postId, this.clock.now(), { pace: this.options.pace, colleagues });
   }
 
   async listContactPosts(contactUrn: string, since: number) {
     if (!this.options.activity) return [];
-    return contactPosts(this, contactUrn, since, this.clock.now());
+    return contactPosts(this, contactUrn, since, this.clock.now(), this.options.pace);
   }
 
   /**
@@ -232,7 +240,7 @@ export class SandboxNetwork implements NetworkProvider {
     const stored = await repo.listReplies(this.db, account, since, now);
     const replies: InboundMessage[] = stored.map((r) => ({ id: r.ref, contactUrn: r.contact_urn, text: r.body, at: Number(r.sent_at) }));
     if (this.options.activity) {
-      const delay = this.options.replyDelayMs / this.options.timeScale;
+      const delay = this.options.replyDelayMs / this.options.pace;
       for (const inv of await repo.listAcceptedInvitations(this.db, account, since - delay, now)) {
         if (this.fraction('reply', inv.ref) >= this.options.replyProbability) continue;
         const at = Number(inv.accept_at) + Math.floor(this.fraction('reply-at', inv.ref) * delay);

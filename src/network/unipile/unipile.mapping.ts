@@ -17,11 +17,15 @@ type Invitation = Answer<'getAllInvitationsSent'>['items'][number];
 
 const URN_PREFIX = 'urn:li:fsd_profile:';
 
+/**
+ * A person's urn is Unipile's provider_id itself (LinkedIn's profile id, `ACo…`): the form the v2
+ * API takes as `contact_urn` (^ACo…), so a contact found through Unipile can be named by clients.
+ */
 export function urnOf(providerId: string): string {
-  return `${URN_PREFIX}${providerId}`;
+  return providerId;
 }
 
-/** The provider_id inside a urn; a bare provider_id passes through. */
+/** The provider_id a urn names; the full `urn:li:fsd_profile:` form LinkedIn writes is read too. */
 export function providerIdOf(urn: string): string {
   return urn.startsWith(URN_PREFIX) ? urn.slice(URN_PREFIX.length) : urn;
 }

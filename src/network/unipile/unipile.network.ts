@@ -2,14 +2,15 @@
 // holding that workspace's DSN and token. Sends are exactly-once by key: the intent is written
 // to the ledger before the call, and a key whose outcome is unknown is looked up at Unipile
 // (invitations sent, relations, the chat's messages) before anything is sent again.
-import { UnipileClient, untypedYetValidator } from 'unipile-node-sdk';
+import type { UnipileClient } from 'unipile-node-sdk';
 import type { Clock } from '../../shared/clock.js';
-import type { AccountRef, ConnectionState, NetworkPost, NetworkProfile, NetworkProvider, PendingInvitation, PostEngagement, SentAction } from '../provider.js';
+import type { AccountRef, ConnectionState, NetworkErrorKind, NetworkPost, NetworkProfile, NetworkProvider, PendingInvitation, PostEngagement, SentAction } from '../provider.js';
 import { NetworkError } from '../provider.js';
 import { toNetworkError } from './unipile.errors.js';
 import type { SendIntent, SendLedger } from './unipile.ledger.js';
 import * as map from './unipile.mapping.js';
 import { AccountPacing, DEFAULT_PACING, type PacingOptions } from './unipile.pacing.js';
+import { unipileSdk } from './unipile.sdk.js';
 import { installTransport } from './unipile.transport.js';
 
 /** Which Unipile account acts for a team member, and which one looks people up for the workspace. */
@@ -17,19 +18,43 @@ export interface AccountDirectory {
   accountIdOf(account: AccountRef): Promise<string | null>;
   /** Any linked account of the workspace, for calls that act for nobody in particular. */
   lookupAccountId(): Promise<string | null>;
+  /** The team member a Unipile account is linked to in this workspace (webhook deliveries name accounts). */
+  memberOf(accountId: string): Promise<string | null>;
 }
 
 export interface UnipileOptions {
   dsn: string;
   token: string;
-  /** Time limit of every call. */
-  timeoutMs?: number;
+  /** Time limit of every call, answer included (config.providerTimeoutMs). */
+  timeoutMs: number;
   /** PEM certificates to trust besides the system's. */
   ca?: string;
   pacing?: Partial<PacingOptions>;
   random?: () => number;
   /** How far before its intent a sent item may be dated and still be it (clocks differ). */
   clockToleranceMs?: number;
+  /** Told the outcome of every call that reached (or tried to reach) Unipile. */
+  observer?: CallObserver;
+}
+
+/**
+ * What the provider tells the service about its calls: each outcome (for `network status`), and
+ * an account Unipile answered as disconnected (its member's integration status follows).
+ */
+export interface CallObserver {
+  outcome(kind: 'ok' | NetworkErrorKind, message: string | null): void | Promise<void>;
+  accountDisconnected(accountId: string, message: string): void | Promise<void>;
+}
+
+// The SDK's entry point does not export its webhook types; they are read off its methods.
+type WebhookCreateBody = Parameters<UnipileClient['webhook']['create']>[0];
+
+/** What the service reads of a registered webhook. */
+export interface RegisteredWebhook {
+  id: string;
+  name?: string;
+  request_url: string;
+  headers?: { key: string; value: string }[];
 }
 
 const PAGE = 100;
@@ -40,6 +65,7 @@ export class UnipileNetwork implements NetworkProvider {
   private readonly client: UnipileClient;
   private readonly pacing: AccountPacing;
   private readonly tolerance: number;
+  private readonly observer: CallObserver | null;
 
   constructor(
     private readonly accounts: AccountDirectory,
@@ -47,15 +73,16 @@ export class UnipileNetwork implements NetworkProvider {
     private readonly clock: Clock,
     options: UnipileOptions,
   ) {
-    this.client = new UnipileClient(options.dsn, options.token);
-    installTransport(this.client, { baseUrl: options.dsn, token: options.token, timeoutMs: options.timeoutMs ?? 30_000, ca: options.ca });
+    this.client = new (unipileSdk().UnipileClient)(options.dsn, options.token);
+    installTransport(this.client, { baseUrl: options.dsn, token: options.token, timeoutMs: options.timeoutMs, ca: options.ca });
     this.pacing = new AccountPacing(clock, { ...DEFAULT_PACING, ...options.pacing }, options.random);
     this.tolerance = options.clockToleranceMs ?? 5 * 60_000;
+    this.observer = options.observer ?? null;
   }
 
   /** One cheap call that proves the DSN, the token and the account: the account's own profile. */
   async checkAccount(accountId: string): Promise<string> {
-    const own = await this.call(() => this.client.users.getOwnProfile(accountId));
+    const own = await this.call(() => this.client.users.getOwnProfile(accountId), accountId);
     if (!map.isLinkedinOwnProfile(own)) throw new NetworkError('account_restricted', `Unipile account ${accountId} is not a LinkedIn account`);
     return map.ownUrn(own);
   }
@@ -112,21 +139,21 @@ export class UnipileNetwork implements NetworkProvider {
     const intent = await this.ledger.find(idempotencyKey);
     if (!intent) return null; // never about to be sent: nothing can have been received
     if (intent.ref) return { ref: intent.ref };
-    const ref = await this.call(() => this.lookFor(intent));
+    const ref = await this.call(() => this.lookFor(intent), intent.accountId);
     if (ref) await this.ledger.settle(intent.key, ref);
     return ref ? { ref } : null;
   }
 
   async listPendingInvitations(account: AccountRef): Promise<PendingInvitation[]> {
     const accountId = await this.accountOf(account);
-    const items = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const items = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
     return items.map(map.toPendingInvitation).filter((x): x is PendingInvitation => x !== null);
   }
 
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
     const accountId = await this.accountOf(account);
     this.pacing.beforeAct(accountId);
-    await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }));
+    await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }), accountId);
   }
 
   /** Asked each time (one cheap call), so a disconnected account is noticed here too. */
@@ -142,15 +169,16 @@ export class UnipileNetwork implements NetworkProvider {
 
   async listPostEngagement(account: AccountRef, postId: string): Promise<PostEngagement[]> {
     const accountId = await this.accountOf(account);
-    const comments = await this.all((cursor) => this.client.users.getAllPostComments({ account_id: accountId, post_id: postId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const comments = await this.all((cursor) => this.client.users.getAllPostComments({ account_id: accountId, post_id: postId, limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
     // The SDK has no method for a post's reactions: the raw sender, with the SDK's own path rules.
     const reactions = await this.all((cursor) =>
       this.client.request.send<{ items: map.UnipileReaction[]; cursor: string | null }>({
         method: 'GET',
         path: ['posts', postId, 'reactions'],
         parameters: { account_id: accountId, limit: String(PAGE), ...(cursor ? { cursor } : {}) },
-        validator: untypedYetValidator,
+        validator: unipileSdk().untypedYetValidator,
       }),
+      accountId,
     );
     const now = this.clock.now();
     const events = [
@@ -170,17 +198,52 @@ export class UnipileNetwork implements NetworkProvider {
    */
   async listReplies(account: AccountRef, since: number): Promise<{ id: string; contactUrn: string; text: string; at: number }[]> {
     const accountId = await this.accountOf(account);
-    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
     const replies: { id: string; contactUrn: string; text: string; at: number }[] = [];
     for (const chat of chats) {
       if (!chat.attendee_provider_id) continue; // a group chat: not a reply to outreach
-      const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chat.id, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chat.id, after: new Date(since).toISOString(), limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
       for (const m of messages) {
         const at = Date.parse(m.timestamp);
         if (m.is_sender === 0 && at > since) replies.push({ id: m.id, contactUrn: map.urnOf(chat.attendee_provider_id), text: m.text ?? '', at });
       }
     }
     return replies.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+  }
+
+  // ---- webhooks (hooks/hooks.registration.ts registers them; the worker applies deliveries) ----
+
+  /** The team member of this workspace a Unipile account acts for, or null. */
+  memberOfAccount(accountId: string): Promise<string | null> {
+    return this.accounts.memberOf(accountId);
+  }
+
+  /**
+   * The webhooks registered at Unipile. Read with the raw sender: the SDK's list schema knows
+   * only messaging and email events, so a users/new_relation webhook would fail its check.
+   */
+  async listWebhooks(): Promise<RegisteredWebhook[]> {
+    return this.all((cursor) =>
+      this.client.request.send<{ items: RegisteredWebhook[]; cursor: string | null }>({
+        method: 'GET',
+        path: ['webhooks'],
+        parameters: { limit: String(PAGE), ...(cursor ? { cursor } : {}) },
+        validator: unipileSdk().untypedYetValidator,
+      }),
+    );
+  }
+
+  /**
+   * `source: 'users'` (new relations) is in Unipile's API reference but not yet in the SDK's body
+   * type, which lists messaging, account_status and the email sources only: hence the wider input.
+   */
+  async createWebhook(input: WebhookCreateBody | (Omit<Extract<WebhookCreateBody, { source: 'account_status' }>, 'source'> & { source: 'users'; events: ['new_relation'] })): Promise<string> {
+    const created = await this.call(() => this.client.webhook.create(input as WebhookCreateBody));
+    return created.webhook_id;
+  }
+
+  async deleteWebhook(id: string): Promise<void> {
+    await this.call(() => this.client.webhook.delete(id));
   }
 
   // ---- helpers ----------------------------------------------------------------------------
@@ -190,7 +253,7 @@ export class UnipileNetwork implements NetworkProvider {
     if (known?.ref) return { ref: known.ref };
     if (known) {
       // An earlier attempt's outcome is unknown: look at Unipile before sending again.
-      const found = await this.call(() => this.lookFor(known));
+      const found = await this.call(() => this.lookFor(known), intent.accountId);
       if (found) {
         await this.ledger.settle(intent.key, found);
         return { ref: found };
@@ -198,7 +261,7 @@ export class UnipileNetwork implements NetworkProvider {
     }
     this.pacing.beforeAct(intent.accountId);
     if (!known) await this.ledger.record({ ...intent, at: this.clock.now(), ref: null });
-    const ref = await this.call(send);
+    const ref = await this.call(send, intent.accountId);
     await this.ledger.settle(intent.key, ref);
     return { ref };
   }
@@ -207,23 +270,23 @@ export class UnipileNetwork implements NetworkProvider {
   private async lookFor(intent: SendIntent): Promise<string | null> {
     const since = intent.at - this.tolerance;
     if (intent.kind === 'invitation') {
-      const sent = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const sent = await this.all((cursor) => this.client.users.getAllInvitationsSent({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }), intent.accountId);
       const pending = sent.find((i) => i.invited_user_id === intent.providerId);
       if (pending) return pending.id;
       // accepted since: the invitation left the sent list and became a relation
-      const relations = await this.all((cursor) => this.client.users.getAllRelations({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const relations = await this.all((cursor) => this.client.users.getAllRelations({ account_id: intent.accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }), intent.accountId);
       const related = relations.find((r) => r.member_id === intent.providerId && r.created_at >= since);
       return related ? `relation:${related.connection_urn}` : null;
     }
     const chatId = await this.chatWith(intent.accountId, intent.providerId);
     if (!chatId) return null;
-    const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chatId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const messages = await this.all((cursor) => this.client.messaging.getAllMessagesFromChat({ chat_id: chatId, limit: PAGE, ...(cursor ? { cursor } : {}) }), intent.accountId);
     const mine = messages.find((m) => m.is_sender === 1 && m.text === intent.text && Date.parse(m.timestamp) >= since);
     return mine ? mine.id : null;
   }
 
   private async chatWith(accountId: string, providerId: string): Promise<string | null> {
-    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }));
+    const chats = await this.all((cursor) => this.client.messaging.getAllChats({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
     return chats.find((c) => c.attendee_provider_id === providerId)?.id ?? null;
   }
 
@@ -231,7 +294,7 @@ export class UnipileNetwork implements NetworkProvider {
     const posts: NetworkPost[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.call(() => this.client.users.getAllPosts({ account_id: accountId, identifier: map.providerIdOf(authorUrn), limit: PAGE, ...(cursor ? { cursor } : {}) }));
+      const answer = await this.call(() => this.client.users.getAllPosts({ account_id: accountId, identifier: map.providerIdOf(authorUrn), limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
       const fresh = answer.items.map((p) => map.toPost(p, authorUrn)).filter((p) => p.publishedAt >= since);
       posts.push(...fresh);
       // newest first: a page reaching past `since` is the last one needed
@@ -243,17 +306,17 @@ export class UnipileNetwork implements NetworkProvider {
 
   private async profile(accountId: string, identifier: string) {
     this.pacing.beforeLookup(accountId);
-    const p = await this.call(() => this.client.users.getProfile({ account_id: accountId, identifier }));
+    const p = await this.call(() => this.client.users.getProfile({ account_id: accountId, identifier }), accountId);
     if (!map.isLinkedinProfile(p)) throw new NetworkError('not_found', `${identifier} is not a LinkedIn profile`);
     return p;
   }
 
   /** Every item of a cursor-paged list (bounded, so a looping cursor cannot hang a worker). */
-  private async all<T>(page: (cursor: string | null) => Promise<{ items: T[]; cursor?: unknown }>): Promise<T[]> {
+  private async all<T>(page: (cursor: string | null) => Promise<{ items: T[]; cursor?: unknown }>, accountId: string | null = null): Promise<T[]> {
     const items: T[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < MAX_PAGES; i++) {
-      const answer = await this.call(() => page(cursor));
+      const answer = await this.call(() => page(cursor), accountId);
       items.push(...answer.items);
       if (typeof answer.cursor !== 'string' || !answer.cursor) break;
       cursor = answer.cursor;
@@ -261,11 +324,19 @@ export class UnipileNetwork implements NetworkProvider {
     return items;
   }
 
-  private async call<T>(fn: () => Promise<T>): Promise<T> {
+  /** One call (or a few made as one), translated by the error table and told to the observer. */
+  private async call<T>(fn: () => Promise<T>, accountId: string | null = null): Promise<T> {
     try {
-      return await fn();
+      const answer = await fn();
+      await this.observer?.outcome('ok', null);
+      return answer;
     } catch (err) {
-      throw toNetworkError(err);
+      // already translated and told: a call made inside another (reconciliation, a send's chat look-up)
+      if (err instanceof NetworkError) throw err;
+      const failure = toNetworkError(err);
+      await this.observer?.outcome(failure.kind, failure.message);
+      if (failure.kind === 'account_disconnected' && accountId) await this.observer?.accountDisconnected(accountId, failure.message);
+      throw failure;
     }
   }
 

@@ -3,6 +3,7 @@
 // on profile look-ups (80 to 100 a day for free and premium accounts). Kept in memory per
 // process: a restart can at worst act once early, which the outreach limits still bound.
 import type { Clock } from '../../shared/clock.js';
+import { DAY_MS } from '../../shared/time.js';
 import { NetworkError } from '../provider.js';
 
 export interface PacingOptions {
@@ -18,8 +19,6 @@ export const DEFAULT_PACING: PacingOptions = {
   actSpacingMaxMs: 90_000,
   dailyProfileLookups: 80,
 };
-
-const DAY_MS = 86_400_000;
 
 export class AccountPacing {
   /** accountId → earliest time of its next acting call. */

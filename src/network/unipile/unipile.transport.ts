@@ -61,16 +61,24 @@ async function encodeBody(input: RequestInput): Promise<{ body: Buffer | null; c
   return { body: Buffer.from(JSON.stringify(input.body)), contentType: 'application/json' };
 }
 
+// The limit covers the whole call, answer included: a socket time-out alone would let an answer
+// that trickles in a byte at a time hold a worker step for ever.
 function call(url: URL, method: string, headers: Record<string, string>, body: Buffer | null, agent: https.Agent, timeoutMs: number) {
   return new Promise<{ status: number; body: string; retryAfter: string | null }>((resolve, reject) => {
-    const req = https.request(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers, agent, timeout: timeoutMs }, (res) => {
+    const req = https.request(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), retryAfter: (res.headers['retry-after'] as string | undefined) ?? null }));
-      res.on('error', (err) => reject(new UnipileCallError(0, null, null, `Unipile's answer broke off: ${err.message}`)));
+      res.on('end', () => {
+        clearTimeout(deadline);
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), retryAfter: (res.headers['retry-after'] as string | undefined) ?? null });
+      });
+      res.on('error', (err) => reject(err instanceof UnipileCallError ? err : new UnipileCallError(0, null, null, `Unipile's answer broke off: ${err.message}`)));
     });
-    req.on('timeout', () => req.destroy(new UnipileCallError(0, 'warmline/timeout', null, `Unipile did not answer within ${timeoutMs} ms`)));
-    req.on('error', (err) => reject(err instanceof UnipileCallError ? err : new UnipileCallError(0, null, null, `Unipile could not be reached: ${err.message}`)));
+    const deadline = setTimeout(() => req.destroy(new UnipileCallError(0, 'warmline/timeout', null, `Unipile did not answer within ${timeoutMs} ms`)), timeoutMs);
+    req.on('error', (err) => {
+      clearTimeout(deadline);
+      reject(err instanceof UnipileCallError ? err : new UnipileCallError(0, null, null, `Unipile could not be reached: ${err.message}`));
+    });
     req.end(body ?? undefined);
   });
 }

@@ -10,7 +10,7 @@ describe('Unipile webhooks', () => {
   it('reads an accepted invitation, keyed so that a second delivery is the same event', () => {
     const body = { event: 'new_relation', account_id: 'acc_1', account_type: 'LINKEDIN', webhook_name: 'warmline', user_provider_id: 'ACoAA1', user_public_identifier: 'ada', user_full_name: 'Ada L' };
     const e = parseUnipileEvent(body);
-    expect(e).toEqual({ kind: 'new_relation', key: 'relation:acc_1:ACoAA1', accountId: 'acc_1', contactUrn: 'urn:li:fsd_profile:ACoAA1' });
+    expect(e).toEqual({ kind: 'new_relation', key: 'relation:acc_1:ACoAA1', accountId: 'acc_1', contactUrn: 'ACoAA1' });
     expect(parseUnipileEvent(structuredClone(body))?.key).toBe(e?.key);
   });
 
@@ -19,10 +19,10 @@ describe('Unipile webhooks', () => {
       event: 'message_received', account_id: 'acc_1', chat_id: 'chat_1', timestamp: '2025-06-02T09:00:00.000Z',
       account_info: { user_id: 'ACoOWN' }, attendees: [{ attendee_provider_id: 'ACoAA1' }],
     };
-    expect(parseUnipileEvent({ ...base, message_id: 'm1', sender: { attendee_provider_id: 'ACoAA1' } })).toEqual({
-      kind: 'message_received', key: 'message:m1', accountId: 'acc_1', contactUrn: 'urn:li:fsd_profile:ACoAA1', chatId: 'chat_1', messageId: 'm1', fromAccount: false, at: Date.parse(base.timestamp),
+    expect(parseUnipileEvent({ ...base, message_id: 'm1', message: 'Sounds good', sender: { attendee_provider_id: 'ACoAA1' } })).toEqual({
+      kind: 'message_received', key: 'message:m1', accountId: 'acc_1', contactUrn: 'ACoAA1', chatId: 'chat_1', messageId: 'm1', text: 'Sounds good', fromAccount: false, at: Date.parse(base.timestamp),
     });
-    expect(parseUnipileEvent({ ...base, message_id: 'm2', sender: { attendee_provider_id: 'ACoOWN' } })).toMatchObject({ fromAccount: true, contactUrn: 'urn:li:fsd_profile:ACoAA1' });
+    expect(parseUnipileEvent({ ...base, message_id: 'm2', sender: { attendee_provider_id: 'ACoOWN' } })).toMatchObject({ fromAccount: true, contactUrn: 'ACoAA1' });
   });
 
   it('reads account status changes, and ignores what it has no use for', () => {

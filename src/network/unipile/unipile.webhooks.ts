@@ -13,7 +13,7 @@ export type UnipileEvent =
   /** An invitation was accepted (Unipile notices it up to hours late). */
   | { kind: 'new_relation'; key: string; accountId: string; contactUrn: string }
   /** A message arrived in one of the account's chats; `fromAccount` when the account itself wrote it. */
-  | { kind: 'message_received'; key: string; accountId: string; contactUrn: string; chatId: string; messageId: string; fromAccount: boolean; at: number }
+  | { kind: 'message_received'; key: string; accountId: string; contactUrn: string; chatId: string; messageId: string; text: string; fromAccount: boolean; at: number }
   /** The account's connection status at Unipile changed. */
   | { kind: 'account_status'; key: string; accountId: string; connected: boolean; status: string };
 
@@ -60,7 +60,7 @@ export function parseUnipileEvent(body: unknown): UnipileEvent | null {
     const other = fromAccount ? str(attendees.find((a) => str(a.attendee_provider_id) !== ownId)?.attendee_provider_id) : senderId;
     if (!other) return null;
     const at = Date.parse(String(b.timestamp ?? ''));
-    return { kind: 'message_received', key: `message:${messageId}`, accountId, contactUrn: urnOf(other), chatId, messageId, fromAccount, at: Number.isNaN(at) ? 0 : at };
+    return { kind: 'message_received', key: `message:${messageId}`, accountId, contactUrn: urnOf(other), chatId, messageId, text: typeof b.message === 'string' ? b.message : '', fromAccount, at: Number.isNaN(at) ? 0 : at };
   }
   return null;
 }

@@ -7,6 +7,7 @@ import https from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import selfsigned from 'selfsigned';
+import { accountsRoute } from './fake-unipile-accounts.js';
 import { assertShape, type ValidatorName } from './sdk-validators.js';
 
 export interface FakePerson {
@@ -63,6 +64,10 @@ export class FakeUnipile {
   private rules: Rule[] = [];
   private hanging: ServerResponse[] = [];
   now = Date.parse('2025-06-02T09:00:00Z');
+  /** Lever: the fake's time follows this clock (a test's accelerated one) instead of only counting up. */
+  clock: (() => number) | null = null;
+  /** Lever: an acting call (POST, DELETE) acts at once and answers this much later (crash tests kill in between). */
+  answerDelayMs = 0;
 
   constructor(token = 'fake-unipile-token') {
     this.token = token;
@@ -150,6 +155,11 @@ export class FakeUnipile {
     this.rules.push({ match, failure, times });
   }
 
+  /** Lever: forgets every failure still waiting to be injected. */
+  clearFailures(): void {
+    this.rules = [];
+  }
+
   messagesTo(accountId: string, providerId: string): Message[] {
     const chat = this.chatWith(accountId, providerId);
     return chat ? this.messages.filter((m) => m.chatId === chat.id && m.fromAccount) : [];
@@ -174,6 +184,7 @@ export class FakeUnipile {
     const raw = Buffer.concat(chunks);
     const call = `${req.method} ${url.pathname}`;
     this.calls.push(call);
+    if (this.clock) this.now = Math.max(this.now, this.clock());
     if (req.headers['x-api-key'] !== this.token) return this.error(res, 401, 'errors/invalid_credentials');
     const rule = this.rules.find((r) => r.times > 0 && r.match.test(call));
     if (rule) {
@@ -194,6 +205,7 @@ export class FakeUnipile {
       if ('status' in answer) return this.error(res, answer.status, answer.type);
       if (rule && 'actThenReset' in rule.failure) return void res.destroy();
       if (answer.shape) assertShape(answer.shape, answer.body);
+      if (this.answerDelayMs > 0 && req.method !== 'GET') await new Promise((r) => setTimeout(r, this.answerDelayMs));
       this.send(res, 200, answer.body);
     } catch (err) {
       this.drift.push(String(err));
@@ -214,7 +226,7 @@ export class FakeUnipile {
     return {};
   }
 
-  private route(method: string, url: URL, body: Record<string, unknown>, account: FakeAccount | undefined): { shape: ValidatorName | null; body: unknown } | { status: number; type: string } | null {
+  protected route(method: string, url: URL, body: Record<string, unknown>, account: FakeAccount | undefined): { shape: ValidatorName | null; body: unknown } | { status: number; type: string } | null {
     const p = url.pathname.replace(/^\/api\/v1\//, '').split('/').map(decodeURIComponent);
     const key = `${method} ${p.map((s, i) => (i > 0 && !['invite', 'sent', 'relations', 'me', 'posts', 'comments', 'reactions', 'messages'].includes(s) ? ':' : s)).join('/')}`;
     const acc = account!;
@@ -286,7 +298,7 @@ export class FakeUnipile {
         return { shape: 'webhookCreated', body: { object: 'WebhookCreated', webhook_id: hook.id } };
       }
     }
-    return null;
+    return accountsRoute(key, url, this.accounts);
   }
 
   /** Unipile's post endpoints take the post's id or its social id. */

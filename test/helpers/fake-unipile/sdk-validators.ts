@@ -1,7 +1,8 @@
 // The SDK's own compiled TypeBox validators for every response the fake sends, so the fake
 // cannot drift from the shapes the SDK checks. Most are not re-exported by the package's entry
-// point, so they are loaded from the files next to the entry point the service imports (its
-// "esm" folder holds CommonJS code; loading the "cjs" twin would register TypeBox kinds twice).
+// point, so they are loaded from the files next to the entry point the service loads (the "cjs"
+// build, required lazily by src/network/unipile/unipile.sdk.ts; loading the "esm" twin as well
+// would register TypeBox kinds twice).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -11,7 +12,7 @@ interface Check {
 }
 
 const require = createRequire(import.meta.url);
-const sdkDir = path.join(path.dirname(require.resolve('unipile-node-sdk')), '..', 'esm');
+const sdkDir = path.dirname(require.resolve('unipile-node-sdk'));
 const load = (file: string, name: string): Check => (require(path.join(sdkDir, file)) as Record<string, Check>)[name]!;
 
 export const validators = {
@@ -28,6 +29,11 @@ export const validators = {
   messages: load('messaging/messages/message-list.types.js', 'MessageListApiResponseValidator'),
   messageSent: load('messaging/messages/message-send.types.js', 'MessageSentResponseValidator'),
   webhookCreated: load('webhooks/webhooks-create.types.js', 'WebhookCreateResponseValidator'),
+  accountList: load('accounts/accounts-list.schema.js', 'AccountListResponseValidator'),
+  webhookList: load('webhooks/webhooks-list.types.js', 'WebhookListResponseValidator'),
+  webhookDeleted: load('webhooks/webhooks-delete.types.js', 'WebhookDeleteResponseValidator'),
+  /** A request body, not an answer: what the SDK's types let a caller send to POST /webhooks. */
+  webhookCreateBody: load('webhooks/webhooks-create.types.js', 'WebhookCreateBodyValidator'),
 } as const;
 
 export type ValidatorName = keyof typeof validators;
