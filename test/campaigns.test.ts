@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addCampaign, addMember } from './helpers/networking-fixtures.js';
+import { addCampaign } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { USERNAME_PATTERN } from '../src/shared/handles.js';
 
@@ -22,9 +22,8 @@ describeEachDialect('networking campaigns', (dialect) => {
   afterAll(() => server.close());
 
   async function workspaceWithCampaign(status = 'ACTIVE') {
-    const ws = await server.newWorkspace();
-    const creator = await addMember(server, ws.id, { email: 'carla@acme.test', first_name: 'Carla' });
-    const helper = await addMember(server, ws.id, { email: 'bo@acme.test', connected: true });
+    const ws = await server.newWorkspace(undefined, { members: [{ email: 'carla@acme.test', first_name: 'Carla' }, { email: 'bo@acme.test', connected: true }] });
+    const [creator, helper] = ws.members;
     const { id } = await addCampaign(server, ws.id, { name: 'Q3 founders', creatorId: creator, participantIds: [helper], description: 'Founders in DACH', status });
     return { ws, creator, helper, id };
   }
@@ -108,15 +107,15 @@ describeEachDialect('networking campaigns', (dialect) => {
   });
 
   it('lists newest first in pages with signed cursors; total counts every campaign of the workspace', async () => {
-    const ws = await server.newWorkspace();
-    const creator = await addMember(server, ws.id);
+    const ws = await server.newWorkspace(undefined, { members: 1 });
+    const creator = ws.members[0];
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) {
       if (i % 3 !== 0) clock.advance(1000); // some share a created_at: the id breaks the tie
       ids.push((await addCampaign(server, ws.id, { name: `c${i}`, creatorId: creator, id: `cmp_${String(i).padStart(2, '0')}` })).id);
     }
-    const other = await server.newWorkspace();
-    await addCampaign(server, other.id, { name: 'theirs', creatorId: await addMember(server, other.id) });
+    const other = await server.newWorkspace(undefined, { members: 1 });
+    await addCampaign(server, other.id, { name: 'theirs', creatorId: other.members[0] });
     const rows = await server.ctx.database.db.selectFrom('campaigns').select(['id', 'created_at']).where('workspace_id', '=', ws.id).execute();
     const expected = rows.sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1)).map((r) => r.id);
 

@@ -49,6 +49,15 @@ describeEachDialect('outreach commands', (dialect) => {
 
     const configured = await cli(['campaign', 'configure', campaignId, '--workspace', ws.id, '--note-template', 'Hi {{first_name}} from {{company}}', '--follow-up-delay-hours', '48']);
     expect(configured.settings).toMatchObject({ note_template: 'Hi {{first_name}} from {{company}}', follow_up_delay_hours: 48 });
+    const steps = [{ template: 'Still keen?', delay_hours: 72 }];
+    const withSteps = await cli(['campaign', 'configure', campaignId, '--workspace', ws.id, '--follow-up-template', 'Thanks!', '--follow-up-steps', JSON.stringify(steps)]);
+    expect(withSteps.settings).toMatchObject({ follow_up_template: 'Thanks!', follow_ups: steps });
+    for (const [value, message] of [['nope', '--follow-up-steps must be a JSON list'], ['[{"template": "", "delay_hours": 1}]', "a follow-up step's template must be 1 to 5000 characters"]]) {
+      const refused = await run(['campaign', 'configure', campaignId, '--workspace', ws.id, '--follow-up-steps', value]);
+      expect(refused.code).not.toBe(0);
+      expect(refused.stderr).toContain(message);
+    }
+    expect((await cli(['campaign', 'configure', campaignId, '--workspace', ws.id])).settings.follow_ups).toEqual(steps);
     const unknown = await run(['campaign', 'configure', 'cmp_nope', '--workspace', ws.id, '--note-template', 'x']);
     expect(unknown.code).not.toBe(0);
   });

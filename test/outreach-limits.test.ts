@@ -1,13 +1,11 @@
 // The workspace's outreach limits: defaults, partial changes, every range bound on both sides,
 // the cross-field rules, and a refused change that leaves the stored limits as they were.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { connectDb, type DbHandle } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { expect, it } from 'vitest';
 import { DEFAULT_LIMITS, loadLimits, setLimits, type OutreachLimits } from '../src/outreach/limits.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { UsageError } from '../src/shared/errors.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { describeEachDialect, migratedDbForSuite } from './helpers/dialects.js';
 
 // Written out rather than read from the code under test.
 const RANGES: [keyof OutreachLimits, number, number][] = [
@@ -23,19 +21,8 @@ const RANGES: [keyof OutreachLimits, number, number][] = [
 ];
 
 describeEachDialect('outreach limits', (dialect) => {
-  let database: TestDatabase;
-  let handle: DbHandle;
   const clock = new ManualClock(Date.parse('2025-06-02T09:00:00Z'));
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    handle = connectDb(database.target);
-    await migrateToLatest(handle.db);
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
-  });
-  const db = () => handle.db;
+  const db = migratedDbForSuite(dialect);
   const refusal = async (ws: string, changes: Partial<OutreachLimits>) => {
     const error = await setLimits(db(), clock, ws, changes).then(() => null, (e: unknown) => e);
     expect(error, JSON.stringify(changes)).toBeInstanceOf(UsageError);

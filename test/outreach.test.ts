@@ -1,6 +1,5 @@
 // The outreach engine end to end: a real server, the sandbox network, a ManualClock.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { setLimits } from '../src/outreach/limits.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
@@ -189,7 +188,7 @@ describeEachDialect('outreach rules', (dialect) => {
     await runUntil(server, clock, MONDAY_0800_UTC + HOUR + 30 * 60_000);
     const stats = await campaignStats(db(), clock, ws.id, campaignId);
     expect(stats.senders[0]!.paused!.reason).toContain('injected account_restricted');
-    expect(await sandboxDb(db()).selectFrom('sandbox_invitations').selectAll().where('workspace_id', '=', ws.id).execute()).toEqual([]);
+    expect((await networkWorldOf(server).received(ws.id)).invitations).toEqual([]);
     expect(stats.contacts).toMatchObject({ QUEUED: 3 });
   });
 

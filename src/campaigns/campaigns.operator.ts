@@ -1,7 +1,8 @@
-// Operator actions (command line now, a console later): campaigns are not created through the API.
-import type { Db } from '../db/database.js';
+// Operator actions (the command line and the console): campaigns are not created through the v2 API.
+import type { Transaction } from 'kysely';
+import type { Database, Db, DbOrTx } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
-import { UsageError } from '../shared/errors.js';
+import { InvalidSetting, UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import * as repo from './campaigns.repository.js';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from './campaigns.schemas.js';
@@ -20,14 +21,19 @@ function requireStatus(status: string): CampaignStatus {
   return status as CampaignStatus;
 }
 
-export async function createCampaign(db: Db, clock: Clock, workspaceId: string, campaign: NewCampaign) {
-  const status = requireStatus(campaign.status ?? 'DRAFT');
-  if (campaign.name.trim() === '') throw new UsageError('the campaign needs a name');
-  const participantIds = [...new Set(campaign.participantIds ?? [])];
-  const wanted = [...new Set([campaign.creatorId, ...participantIds])];
+async function requireMembers(db: DbOrTx, workspaceId: string, ids: string[]) {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
   const found = new Set((await repo.listMembersByIds(db, workspaceId, wanted)).map((m) => m.id));
   const missing = wanted.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new UsageError(`not team members of workspace ${workspaceId}: ${missing.join(', ')}`);
+  if (missing.length > 0) throw new InvalidSetting('participant_ids', `not team members of workspace ${workspaceId}: ${missing.join(', ')}`);
+}
+
+export async function createCampaign(db: Db, clock: Clock, workspaceId: string, campaign: NewCampaign) {
+  const status = requireStatus(campaign.status ?? 'DRAFT');
+  if (campaign.name.trim() === '') throw new InvalidSetting('name', 'the campaign needs a name');
+  const participantIds = [...new Set(campaign.participantIds ?? [])];
+  await requireMembers(db, workspaceId, [campaign.creatorId, ...participantIds]);
   const id = campaign.id ?? newId('cmp');
   if (await repo.findCampaign(db, workspaceId, id)) throw new UsageError(`campaign ${id} exists already`);
   const now = clock.now();
@@ -47,4 +53,19 @@ export async function setCampaignStatus(db: Db, clock: Clock, workspaceId: strin
   if (!campaign) throw new UsageError(`no campaign ${campaignId} in workspace ${workspaceId}`);
   await repo.updateCampaignStatus(db, workspaceId, campaignId, next, clock.now());
   return { id: campaignId, status: next, previous_status: campaign.status };
+}
+
+/**
+ * The campaign's senders become exactly these members (the engine picks up the change at its next
+ * step). Given a transaction by its caller, which saves it together with the campaign's other settings.
+ */
+export async function setCampaignParticipants(tx: Transaction<Database>, clock: Clock, workspaceId: string, campaignId: string, memberIds: string[]) {
+  const campaign = await repo.findCampaign(tx, workspaceId, campaignId);
+  if (!campaign) throw new UsageError(`no campaign ${campaignId} in workspace ${workspaceId}`);
+  const ids = [...new Set(memberIds)];
+  await requireMembers(tx, workspaceId, ids);
+  await repo.deleteParticipants(tx, workspaceId, campaignId);
+  await repo.insertParticipants(tx, workspaceId, campaignId, ids);
+  await repo.touchCampaign(tx, workspaceId, campaignId, clock.now());
+  return { id: campaignId, participant_ids: ids };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Condition, SortColumn } from '../db/keyset.js';
-import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
+import type { CampaignContactsTable, CampaignsTable, NewCampaignContact } from './campaigns.table.js';
 
 export function insertCampaign(db: DbOrTx, row: CampaignsTable) {
   return db.insertInto('campaigns').values(row).execute();
@@ -15,6 +15,14 @@ export function insertParticipants(db: DbOrTx, workspaceId: string, campaignId: 
     .execute();
 }
 
+export function deleteParticipants(db: DbOrTx, workspaceId: string, campaignId: string) {
+  return db.deleteFrom('campaign_participants').where('workspace_id', '=', workspaceId).where('campaign_id', '=', campaignId).execute();
+}
+
+export function touchCampaign(db: DbOrTx, workspaceId: string, id: string, at: number) {
+  return db.updateTable('campaigns').set({ updated_at: at }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
 export function findCampaign(db: DbOrTx, workspaceId: string, id: string) {
   return db.selectFrom('campaigns').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
@@ -23,13 +31,10 @@ export function updateCampaignStatus(db: DbOrTx, workspaceId: string, id: string
   return db.updateTable('campaigns').set({ status, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
+/** From the campaign_counts counter (migration 0081): one row. */
 export async function countCampaigns(db: DbOrTx, workspaceId: string): Promise<number> {
-  const row = await db
-    .selectFrom('campaigns')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await db.selectFrom('campaign_counts').select('count').where('workspace_id', '=', workspaceId).where('campaign_id', '=', '').executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 /** A page of the workspace's campaigns under the paginator's seek conditions and order. */
@@ -67,15 +72,15 @@ export function listContacts(db: DbOrTx, workspaceId: string, campaignId: string
   return (limit === null ? query : query.limit(limit)).execute();
 }
 
+/** Each campaign's contacts, from the campaign_counts counters (migration 0081): one row per campaign. */
 export async function countContacts(db: DbOrTx, workspaceId: string, campaignIds: string[]): Promise<Map<string, number>> {
   const rows = await db
-    .selectFrom('campaign_contacts')
-    .select(['campaign_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .selectFrom('campaign_counts')
+    .select(['campaign_id', 'count'])
     .where('workspace_id', '=', workspaceId)
     .where('campaign_id', 'in', campaignIds)
-    .groupBy('campaign_id')
     .execute();
-  return new Map(rows.map((r) => [r.campaign_id, Number(r.n)]));
+  return new Map(rows.map((r) => [r.campaign_id, Number(r.count)]));
 }
 
 export async function findContactsByUsernameKey(db: DbOrTx, workspaceId: string, campaignId: string, keys: string[]) {
@@ -90,7 +95,7 @@ export async function findContactsByUsernameKey(db: DbOrTx, workspaceId: string,
 }
 
 /** A username enrolled meanwhile by a concurrent request is left as that request stored it. */
-export function insertContacts(db: DbOrTx, rows: CampaignContactsTable[]) {
+export function insertContacts(db: DbOrTx, rows: NewCampaignContact[]) {
   return db
     .insertInto('campaign_contacts')
     .values(rows)

@@ -17,7 +17,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['networking'],
-        summary: 'List campaigns',
+        operationId: 'listCampaigns', summary: 'List campaigns',
         description: 'Campaigns of the workspace, newest first, paged with a signed cursor. `total` counts all campaigns.',
         querystring: CampaignListQuery,
         response: { 200: Type.Ref('NetworkingCampaignList'), 400: Type.Ref('ErrorDetail') },
@@ -31,7 +31,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['networking'],
-        summary: 'Get a campaign',
+        operationId: 'getCampaign', summary: 'Get a campaign',
         description: 'One campaign with its creator, participants and enrolled contacts.',
         params: CampaignParams,
         response: { 200: Type.Ref('NetworkingCampaignRead'), 404: Type.Ref('ErrorDetail') },
@@ -45,7 +45,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
     {
       schema: {
         tags: ['networking'],
-        summary: 'Enrol profiles into a campaign',
+        operationId: 'enrollCampaignProfiles', summary: 'Enrol profiles into a campaign',
         description:
           'Idempotent by username (case-insensitive); optional fields given again update the contact. ' +
           'A COMPLETED campaign becomes ACTIVE again; an ARCHIVED one gives 400.',

@@ -61,7 +61,7 @@ export const CampaignParams = Type.Object({ campaign_id: Type.String() });
 
 // Handles and URNs are indexed; a PostgreSQL index entry holds about 2.7 kB, and no network
 // handle or URN comes near 200 characters (docs/decisions.md).
-const MAX_HANDLE_LENGTH = 200;
+export const MAX_HANDLE_LENGTH = 200;
 
 export const EnrolProfileSchema = Type.Object({
   username: Type.String({ maxLength: MAX_HANDLE_LENGTH, pattern: USERNAME_PATTERN, description: 'Public handle on the external network: letters and digits, then also - _ and . (no spaces).' }),

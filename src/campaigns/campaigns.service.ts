@@ -3,13 +3,14 @@ import type { SortSpec } from '../db/keyset.js';
 import { paginate } from '../db/paginate.js';
 import { DomainError } from '../shared/errors.js';
 import type { Clock } from '../shared/clock.js';
+import { groupBy } from '../shared/group-by.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
 import { toWorkspaceUser } from '../workspace/workspace.service.js';
 import type { TeamMembersTable } from '../workspace/workspace.table.js';
 import * as repo from './campaigns.repository.js';
 import type { Campaign, CampaignStatus, ContactStatus, EnrolProfile } from './campaigns.schemas.js';
-import type { CampaignContactsTable, CampaignsTable } from './campaigns.table.js';
+import type { CampaignsTable, NewCampaignContact } from './campaigns.table.js';
 
 /** Who is asking and how pictures are linked: what every campaign view needs from the request. */
 export interface CampaignView {
@@ -38,17 +39,8 @@ async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[], c
     repo.listMembersByIds(db, view.workspaceId, creatorIds),
   ]);
   const user = (m: TeamMembersTable) => toWorkspaceUser(m, view.placeholderPicture);
-  const byCampaign = <T extends { campaign_id: string }>(list: T[]) => {
-    const groups = new Map<string, T[]>();
-    for (const item of list) {
-      const group = groups.get(item.campaign_id);
-      if (group) group.push(item);
-      else groups.set(item.campaign_id, [item]);
-    }
-    return groups;
-  };
-  const participantsOf = byCampaign(participants);
-  const contactsOf = byCampaign(contacts);
+  const participantsOf = groupBy(participants, (p) => p.campaign_id);
+  const contactsOf = groupBy(contacts, (c) => c.campaign_id);
   const creatorsById = new Map(creators.map((c) => [c.id, c]));
   return rows.map((row) => {
     const creator = creatorsById.get(row.creator_id);
@@ -62,7 +54,7 @@ async function toCampaigns(db: Db, view: CampaignView, rows: CampaignsTable[], c
       description: row.description,
       contacts: (contactsOf.get(row.id) ?? []).map((c) => ({
         id: c.id, first_name: c.first_name, last_name: c.last_name, network_urn: c.network_urn, network_handle: c.username,
-        status: c.status as ContactStatus, status_reason: c.status_reason ?? null, sender_id: c.sender_id ?? null,
+        status: c.status as ContactStatus, status_reason: c.status_reason, sender_id: c.sender_id,
         invited_at: iso(c.invited_at), connected_at: iso(c.connected_at), finished_at: iso(c.finished_at),
       })),
       contacts_total: totals.get(row.id) ?? 0,
@@ -118,7 +110,7 @@ export async function enrolProfiles(db: Db, clock: Clock, workspaceId: string, c
     const now = clock.now();
     const existing = await repo.findContactsByUsernameKey(tx, workspaceId, campaignId, [...byKey.keys()]);
     const known = new Map(existing.map((row) => [row.username_key, row]));
-    const fresh: CampaignContactsTable[] = [];
+    const fresh: NewCampaignContact[] = [];
     for (const [key, p] of byKey) {
       const row = known.get(key);
       if (!row) {

@@ -1,7 +1,7 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { createCampaign, setCampaignStatus } from '../campaigns/campaigns.operator.js';
 import { CAMPAIGN_STATUSES } from '../campaigns/campaigns.schemas.js';
-import { configureCampaign, SENDER_POLICIES } from '../outreach/campaign-settings.js';
+import { configureCampaign, SENDER_POLICIES, type FollowUpStep } from '../outreach/campaign-settings.js';
 import { campaignStats, formatStats } from '../outreach/stats.js';
 import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
@@ -54,13 +54,15 @@ export function campaignCommands(): Command {
     .option('--note-template <text>', 'invitation note; {{first_name}} {{last_name}} {{company}}; 300 characters at most rendered')
     .option('--follow-up-template <text>', 'message sent after acceptance (same placeholders)')
     .option('--follow-up-delay-hours <h>', 'hours after acceptance', parseInteger('--follow-up-delay-hours'))
+    .option('--follow-up-steps <json>', 'further follow-up steps, replacing the list: [{"template": text, "delay_hours": h}, …] (5 steps in all at most; [] removes them)', parseSteps)
     .addOption(new Option('--sender-policy <policy>', 'how senders are chosen').choices([...SENDER_POLICIES]))
-    .action(async (campaignId: string, flags: CommonFlags & { workspace: string; noteTemplate?: string; followUpTemplate?: string; followUpDelayHours?: number; senderPolicy?: string }) => {
+    .action(async (campaignId: string, flags: CommonFlags & { workspace: string; noteTemplate?: string; followUpTemplate?: string; followUpDelayHours?: number; followUpSteps?: FollowUpStep[]; senderPolicy?: string }) => {
       const result = await withContext(flags, (ctx) =>
         configureCampaign(ctx.database.db, ctx.clock, flags.workspace, campaignId, {
           note_template: flags.noteTemplate,
           follow_up_template: flags.followUpTemplate,
           follow_up_delay_hours: flags.followUpDelayHours,
+          follow_ups: flags.followUpSteps,
           sender_policy: flags.senderPolicy as (typeof SENDER_POLICIES)[number] | undefined,
         }),
       );
@@ -74,4 +76,13 @@ export function campaignCommands(): Command {
       print(flags, result, () => formatStats(result));
     });
   return group;
+}
+
+/** The steps' JSON; its shape and ranges are the settings' to check. */
+function parseSteps(value: string): FollowUpStep[] {
+  try {
+    return JSON.parse(value) as FollowUpStep[];
+  } catch {
+    throw new InvalidArgumentError('--follow-up-steps must be a JSON list: [{"template": "…", "delay_hours": 72}]');
+  }
 }

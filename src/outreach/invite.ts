@@ -3,7 +3,7 @@
 import { mirrorState } from '../connections/mirror.js';
 import { performRecorded, recordAction, type OutboundAction } from '../connections/outbound.js';
 import type { NetworkActionsTable } from '../connections/connections.table.js';
-import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
+import type { CampaignContactChanges } from '../campaigns/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
 import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import * as countRepo from './action-counts.repository.js';
@@ -32,7 +32,7 @@ const finalState = (c: StepContext, status: string, reason: string) => ({ status
 export async function considerContact(c: StepContext, h: InviteHelpers, contact: QueuedContact, settingsJson: string): Promise<InviteResult> {
   const { db, network } = c.deps;
   const ws = c.member.workspace_id;
-  const update = (changes: Partial<CampaignContactsTable>) => contactRepo.updateContact(db, ws, contact.id, changes);
+  const update = (changes: CampaignContactChanges) => contactRepo.updateContact(db, ws, contact.id, changes);
   let urn = contact.network_urn;
   if (!urn) {
     try {
@@ -76,7 +76,7 @@ async function reserveAndInvite(c: StepContext, contact: QueuedContact, urn: str
   const { db } = c.deps;
   const ws = c.member.workspace_id;
   const me = c.member.id;
-  const attempt = (contact.attempts ?? 0) + 1;
+  const attempt = contact.attempts + 1;
   const action: OutboundAction = {
     kind: 'INVITATION', workspaceId: ws, teamMemberId: me, contactUrn: urn, note,
     key: `outreach:invitation:${ws}:${contact.campaign_id}:${contact.id}:${me}:${attempt}`,
@@ -90,7 +90,7 @@ async function reserveAndInvite(c: StepContext, contact: QueuedContact, urn: str
     const skip = async (reason: string) => (await contactRepo.updateContact(tx, ws, contact.id, finalState(c, 'SKIPPED', reason)), 'next' as const);
     const earlier = await countRepo.countInvitationsTo(tx, ws, urn, me, c.now - c.limits.reinviteAfterDays * DAY_MS);
     if (earlier.recent > 0) return skip(`invited by the workspace within ${c.limits.reinviteAfterDays} days`);
-    if (earlier.byMember > (fresh.retries_allowed ?? 0)) return skip('invited by this sender before');
+    if (earlier.byMember > fresh.retries_allowed) return skip('invited by this sender before');
     const capped = capReached(c, await countRepo.countSenderActions(tx, ws, me, 'INVITATION', invitationWindows(c)));
     if (capped) return capped;
     recorded = await recordAction(tx, c.deps, action);
@@ -103,7 +103,13 @@ async function reserveAndInvite(c: StepContext, contact: QueuedContact, urn: str
     await mirrorState(db, { workspaceId: ws, teamMemberId: me }, urn, 'PENDING', c.now);
     await contactRepo.updateContact(db, ws, contact.id, { status: 'INVITED', status_reason: null, invited_at: c.now, updated_at: c.now });
   } catch (err) {
-    if (!(err instanceof NetworkError) || err.kind === 'transient') return 'sent'; // recorded: the retry task delivers it, settle() follows
+    if (!(err instanceof NetworkError) || err.kind === 'transient') {
+      // recorded: the retry task delivers it, settle() follows; a network that asked to be left
+      // alone for a while (429 Retry-After) gets that from this sender too
+      const wait = pauseFor(err, c.now);
+      if (wait) throw wait;
+      return 'sent';
+    }
     if (err.kind === 'not_found') {
       await contactRepo.updateContact(db, ws, contact.id, finalState(c, 'FAILED', 'no such profile on the network'));
       return 'sent';

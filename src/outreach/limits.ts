@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Clock } from '../shared/clock.js';
 import { Type, type TInteger } from 'typebox';
-import { UsageError } from '../shared/errors.js';
+import { InvalidSetting } from '../shared/errors.js';
 import { firstSchemaProblem } from '../shared/schema-check.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
 
@@ -63,9 +63,9 @@ const LimitsSchema = Type.Object(
 
 function validated(limits: OutreachLimits): OutreachLimits {
   const problem = firstSchemaProblem(LimitsSchema, limits);
-  if (problem) throw new UsageError(problem.message);
-  if (limits.workStartHour >= limits.workEndHour) throw new UsageError('working hours must start before they end');
-  if (limits.minSpacingSeconds > limits.maxSpacingSeconds) throw new UsageError('the minimum spacing must not exceed the maximum');
+  if (problem) throw new InvalidSetting(problem.path.replace(/^\$\.?/, ''), problem.message);
+  if (limits.workStartHour >= limits.workEndHour) throw new InvalidSetting('workEndHour', 'working hours must start before they end');
+  if (limits.minSpacingSeconds > limits.maxSpacingSeconds) throw new InvalidSetting('maxSpacingSeconds', 'the minimum spacing must not exceed the maximum');
   return limits;
 }
 

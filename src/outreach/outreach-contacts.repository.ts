@@ -3,14 +3,14 @@
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
-import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
+import type { CampaignContact, CampaignContactChanges } from '../campaigns/campaigns.table.js';
 
 /** Contacts one step looks at, at most (each needs no action or leads to one). */
 export const CANDIDATES = 10;
 
 /** What considering a queued contact reads of it (rows fetched ten at a time stay narrow). */
 const QUEUED_COLUMNS = ['id', 'campaign_id', 'username', 'username_key', 'network_urn', 'first_name', 'last_name', 'email', 'sender_id', 'attempts'] as const;
-export type QueuedContact = Pick<CampaignContactsTable, (typeof QUEUED_COLUMNS)[number]>;
+export type QueuedContact = Pick<CampaignContact, (typeof QUEUED_COLUMNS)[number]>;
 
 const assignedQueuedQuery = prepared((db, p: { workspaceId: string; memberId: string; campaignIds: string[] }) =>
   db
@@ -110,18 +110,34 @@ export async function findContact(db: DbOrTx, workspaceId: string, id: string) {
 export function lockFollowUp(tx: DbOrTx, workspaceId: string, id: string) {
   return tx
     .selectFrom('campaign_contacts')
-    .select(['status', 'follow_up_at'])
+    .select(['status', 'follow_up_at', 'follow_up_step'])
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .$if(isPostgres(tx), (q) => q.forUpdate())
     .executeTakeFirst();
 }
 
-const updateContactQuery = prepared((db, p: { workspaceId: string; id: string; changes: Partial<CampaignContactsTable> }) =>
+/**
+ * A follow-up's outcome written only while the contact is still CONNECTED at step `atStep` (the
+ * steps sent so far): a second worker that finished the same step, or a reply since, leaves the
+ * contact as it is, so a stale write never re-times or repeats a later step.
+ */
+export function updateAtFollowUpStep(db: DbOrTx, workspaceId: string, id: string, atStep: number, changes: CampaignContactChanges) {
+  return db
+    .updateTable('campaign_contacts')
+    .set(changes)
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('follow_up_step', '=', atStep)
+    .where('status', '=', 'CONNECTED')
+    .execute();
+}
+
+const updateContactQuery = prepared((db, p: { workspaceId: string; id: string; changes: CampaignContactChanges }) =>
   db.updateTable('campaign_contacts').set(p.changes).where('workspace_id', '=', p.workspaceId).where('id', '=', p.id),
 );
 
-export function updateContact(db: DbOrTx, workspaceId: string, id: string, changes: Partial<CampaignContactsTable>) {
+export function updateContact(db: DbOrTx, workspaceId: string, id: string, changes: CampaignContactChanges) {
   return updateContactQuery(db, { workspaceId, id, changes });
 }
 

@@ -2,9 +2,10 @@
 // are claimed with a lease (SKIP LOCKED on PostgreSQL) following claimDueActions in
 // connections.repository.ts. The engine runs them for every step, so they are prepared.
 import { sql } from 'kysely';
-import type { DbOrTx } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { OutreachSendersTable } from './outreach.table.js';
 
@@ -88,25 +89,43 @@ export async function lockPerson(tx: DbOrTx, workspaceId: string, urn: string): 
 const contactsWhere = (eb: any) =>
   eb.selectFrom('campaign_contacts as cc').select('cc.id').whereRef('cc.workspace_id', '=', 'campaigns.workspace_id').whereRef('cc.campaign_id', '=', 'campaigns.id');
 
+/** A campaign with contacts, all final, and no follow-up due. Two probes, each an index seek (one OR would scan every contact of the campaign). */
+const allContactsFinal = (eb: Parameters<typeof contactsWhere>[0]) =>
+  eb.and([
+    eb.exists(contactsWhere(eb)),
+    eb.not(eb.exists(contactsWhere(eb).where('cc.status', 'in', ['QUEUED', 'INVITED']))),
+    eb.not(eb.exists(contactsWhere(eb).where('cc.follow_up_at', 'is not', null))),
+  ]);
+
 const completeFinishedCampaignsQuery = prepared((db, p: { now: number }) =>
   db
     .updateTable('campaigns')
     .set({ status: 'COMPLETED', updated_at: p.now })
     .where('status', '=', 'ACTIVE')
     .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
-    .where((eb) =>
-      eb.and([
-        eb.exists(contactsWhere(eb)),
-        // Two probes, each an index seek (one OR would scan every contact of the campaign).
-        eb.not(eb.exists(contactsWhere(eb).where('cc.status', 'in', ['QUEUED', 'INVITED']))),
-        eb.not(eb.exists(contactsWhere(eb).where('cc.follow_up_at', 'is not', null))),
-      ]),
-    ),
+    .where(allContactsFinal)
+    .returning(['workspace_id', 'id', 'name']),
 );
 
-/** ACTIVE campaigns of bound workspaces with contacts, all final and no follow-up due, become COMPLETED. */
-export function completeFinishedCampaigns(db: DbOrTx, now: number) {
-  return completeFinishedCampaignsQuery(db, { now });
+const anyFinishedCampaignQuery = prepared((db) =>
+  db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('status', '=', 'ACTIVE')
+    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
+    .where(allContactsFinal)
+    .limit(1),
+);
+
+/** ACTIVE campaigns of bound workspaces with contacts, all final and no follow-up due, become COMPLETED (with their campaign.completed events). */
+export async function completeFinishedCampaigns(db: Db, now: number) {
+  // Looked for first (a read, no lock): the transaction is opened only when a campaign completes.
+  if (!(await anyFinishedCampaignQuery(db, {})).rows.length) return 0;
+  return db.transaction().execute(async (tx) => {
+    const { rows } = await completeFinishedCampaignsQuery(tx, { now });
+    for (const c of rows) await emitEvent(tx, c.workspace_id, now, { type: 'campaign.completed', data: { campaign_id: c.id, name: c.name } });
+    return rows.length;
+  });
 }
 
 const nextDueAtQuery = prepared((db) =>

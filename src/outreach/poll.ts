@@ -1,9 +1,10 @@
-// Acceptance is detected by polling (the sandbox has no webhooks): one list of the sender's
-// pending invitations per poll; an invited contact no longer pending is asked about directly.
-import type { CampaignContactsTable } from '../campaigns/campaigns.table.js';
+// Acceptance is detected by polling (the sandbox has no webhooks; Unipile's may be late or not
+// registered): one list of the sender's pending invitations per poll; an invited contact no
+// longer pending is asked about directly. A webhook accepts through the same acceptContact.
+import type { CampaignContactChanges } from '../campaigns/campaigns.table.js';
 import { mirrorState } from '../connections/mirror.js';
 import { NetworkError } from '../network/provider.js';
-import { parseSettings } from './campaign-settings.js';
+import { acceptContact } from './network-events.js';
 import * as contactRepo from './outreach-contacts.repository.js';
 import { type StepContext } from './step-context.js';
 import { DAY_MS } from '../shared/time.js';
@@ -18,7 +19,7 @@ export async function pollInvitations(c: StepContext): Promise<void> {
   if (invited.length === 0) return;
   const account = { workspaceId: ws, teamMemberId: c.member.id };
   const pending = new Map((await network.listPendingInvitations(account)).map((p) => [p.contactUrn, p]));
-  const update = (contact: { id: string }, changes: Partial<CampaignContactsTable>) => contactRepo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
+  const update = (contact: { id: string }, changes: CampaignContactChanges) => contactRepo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
   const working = isWorkingTime(c.now, c.member.time_zone, c.limits.workStartHour, c.limits.workEndHour);
   for (const contact of invited) {
     const urn = contact.network_urn!;
@@ -38,10 +39,7 @@ export async function pollInvitations(c: StepContext): Promise<void> {
     const state = await network.connectionState(account, urn);
     await mirrorState(db, account, urn, state, c.now);
     if (state === 'CONNECTED') {
-      const campaign = c.campaigns.find((x) => x.id === contact.campaign_id);
-      const settings = parseSettings(campaign?.settings ?? '{}');
-      const followUp = settings.follow_up_template ? c.now + settings.follow_up_delay_hours * 3_600_000 : null;
-      await update(contact, { status: 'CONNECTED', status_reason: null, connected_at: c.now, follow_up_at: followUp, finished_at: followUp === null ? c.now : null });
+      await acceptContact(db, ws, contact.id, c.campaigns.find((x) => x.id === contact.campaign_id)?.settings ?? '{}', c.now);
     } else if (state === 'NONE') {
       await update(contact, { status: 'WITHDRAWN', status_reason: 'no longer pending on the network (declined or withdrawn)', finished_at: c.now });
     }

@@ -15,6 +15,7 @@ import { pollReplies } from './replies.js';
 import { spacingMs } from './spacing.js';
 import { SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
 import { DAY_MS } from '../shared/time.js';
+import { noteWaiting, waitingReason } from './waiting.js';
 import { isWorkingTime, nextWorkingTime, startOfLocalDay } from './working-hours.js';
 
 /** How long a claimed sender is held: far longer than one step takes. */
@@ -45,13 +46,17 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
       // Polling is activity on the account too: like sending, only in working hours.
       if (now >= nextPollAt) {
         if (working) {
+          // The first look in working time: the contacts stop saying they wait for it.
+          await noteWaiting(deps.db, ws, member.id, campaigns.map((x) => x.id), null, now);
           await pollInvitations(c);
           await pollReplies(c);
         }
         nextPollAt = nextWorkingTime(working ? now + POLL_INTERVAL_MS : now, zone, limits.workStartHour, limits.workEndHour);
       }
-      if (!working) nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
-      else if (now >= nextSendAt) {
+      if (!working) {
+        nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
+        await noteWaiting(deps.db, ws, member.id, campaigns.map((x) => x.id), waitingReason(now, zone, limits.workStartHour, limits.workEndHour), now);
+      } else if (now >= nextSendAt) {
         const result = await act(c);
         acted = result === 'sent';
         if (acted) nextSendAt = now + spacingMs(deps.random, ws, member.id, sender.actions, limits);

@@ -7,13 +7,13 @@ import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
-import * as countRepo from './action-counts.repository.js';
 import { loadLimits } from './limits.js';
 import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
 import * as participantRepo from './participants.repository.js';
-import { DAY_MS } from '../shared/time.js';
-import { startOfLocalDay } from './working-hours.js';
+import { senderUsage } from './sender-usage.js';
+import { waitingReason } from './waiting.js';
+import { isWorkingTime } from './working-hours.js';
 
 export async function campaignStats(db: Db, clock: Clock, workspaceId: string, campaignId: string) {
   const campaign = await findCampaign(db, workspaceId, campaignId);
@@ -34,19 +34,15 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
   const senders = [];
   for (const p of participants) {
     const member = (await findTeamMember(db, workspaceId, p.id))!;
-    const today = startOfLocalDay(now, member.time_zone);
     const state = states.get(p.id);
     const paused = state?.paused_reason && (state.paused_until === null || state.paused_until > now);
-    const [invitationsToday, invitations7Days] = await countRepo.countSenderActions(db, workspaceId, p.id, 'INVITATION', [today, now - 7 * DAY_MS + 1]);
-    const [messagesToday] = await countRepo.countSenderActions(db, workspaceId, p.id, 'MESSAGE', [today]);
     senders.push({
       team_member_id: p.id,
       time_zone: member.time_zone,
       integration_status: p.integration_status,
-      invitations_today: { used: invitationsToday!, limit: limits.dailyInvitations },
-      invitations_7_days: { used: invitations7Days!, limit: limits.weeklyInvitations },
-      messages_today: { used: messagesToday!, limit: limits.dailyMessages },
+      ...(await senderUsage(db, workspaceId, member, limits, now)),
       paused: paused ? { reason: state!.paused_reason, until: state!.paused_until === null ? null : toIso(state!.paused_until) } : null,
+      waiting: isWorkingTime(now, member.time_zone, limits.workStartHour, limits.workEndHour) ? null : waitingReason(now, member.time_zone, limits.workStartHour, limits.workEndHour),
     });
   }
   return { id: campaignId, status: campaign.status, contacts, ...rates, senders };
@@ -77,7 +73,8 @@ export function formatStats(stats: Awaited<ReturnType<typeof campaignStats>>): s
   for (const s of stats.senders) {
     const use = (u: { used: number; limit: number }) => `${u.used}/${u.limit}`;
     const pause = s.paused ? `  PAUSED: ${s.paused.reason}${s.paused.until ? ` until ${s.paused.until}` : ' until resumed'}` : '';
-    lines.push(`  ${s.team_member_id} [${s.time_zone}, ${s.integration_status}] invitations today ${use(s.invitations_today)}, 7 days ${use(s.invitations_7_days)}, messages today ${use(s.messages_today)}${pause}`);
+    const waiting = s.waiting ? `  ${s.waiting}` : '';
+    lines.push(`  ${s.team_member_id} [${s.time_zone}, ${s.integration_status}] invitations today ${use(s.invitations_today)}, 7 days ${use(s.invitations_7_days)}, messages today ${use(s.messages_today)}${pause}${waiting}`);
   }
   return lines.join('\n');
 }
@@ -94,7 +91,7 @@ export async function resumeSender(db: Db, clock: Clock, workspaceId: string, me
 export async function allowRetry(db: Db, clock: Clock, workspaceId: string, contactId: string) {
   const contact = await contactRepo.findContact(db, workspaceId, contactId);
   if (!contact) throw new UsageError(`no campaign contact ${contactId} in workspace ${workspaceId}`);
-  const retries = (contact.retries_allowed ?? 0) + 1;
+  const retries = contact.retries_allowed + 1;
   await contactRepo.updateContact(db, workspaceId, contactId, {
     retries_allowed: retries, status: 'QUEUED', status_reason: 'retry allowed by an operator', sender_id: null, invitation_key: null, finished_at: null, updated_at: clock.now(),
   });

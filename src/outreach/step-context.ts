@@ -46,5 +46,7 @@ export function pauseFor(err: unknown, now: number): SenderPause | null {
   if (!(err instanceof NetworkError)) return null;
   if (err.kind === 'limit_reached') return new SenderPause('the network reported a limit', now + DAY_MS);
   if (err.kind === 'account_restricted' || err.kind === 'account_disconnected') return new SenderPause(`the network reported: ${err.message}`, null);
+  // the network said how long to leave it alone (a 429's Retry-After, the account's pacing)
+  if (err.kind === 'transient' && err.retryAfterMs !== null) return new SenderPause(`the network asked to wait: ${err.message}`, now + err.retryAfterMs);
   return null;
 }

@@ -4,10 +4,10 @@ import { createCampaign, type NewCampaign } from '../../src/campaigns/campaigns.
 import { adjustLeadCount } from '../../src/leads/lead-counts.js';
 import type { SandboxNetwork } from '../../src/network/sandbox/sandbox.network.js';
 import { newId } from '../../src/shared/ids.js';
-import { addTeamMember } from '../../src/workspace/workspace.service.js';
 import type { NetworkRecord, NetworkWorld } from '../contract/network-provider.contract.js';
 import { sandboxWorldOf } from '../contract/sandbox-world.js';
 import type { TestServer } from './server.js';
+import { addMember as addWorkspaceMember, type MemberSpec } from './workspaces.js';
 
 /** The world behind the server's network provider (the sandbox its workspaces are bound to): its levers and its record. */
 export function networkWorldOf(server: TestServer): NetworkWorld {
@@ -27,15 +27,8 @@ export function sandboxOf(server: TestServer): SandboxNetwork {
 }
 
 /** A team member; `connected` makes the account CONNECTED both in the service and on the sandbox network. */
-export async function addMember(server: TestServer, workspaceId: string, options: { connected?: boolean; email?: string; first_name?: string } = {}) {
-  const { db } = server.ctx.database;
-  const { id } = await addTeamMember(db, server.ctx.clock, workspaceId, {
-    email: options.email ?? `${newId('m')}@acme.test`,
-    first_name: options.first_name ?? null,
-    integration_status: options.connected ? 'CONNECTED' : 'NOT_CONNECTED',
-  });
-  if (options.connected) await sandboxOf(server).connectAccount({ workspaceId, teamMemberId: id });
-  return id;
+export function addMember(server: TestServer, workspaceId: string, member: MemberSpec = {}) {
+  return addWorkspaceMember(server.ctx, workspaceId, member);
 }
 
 export async function addContact(server: TestServer, workspaceId: string, urn: string = `ACo${newId('c').slice(2)}`) {

@@ -10,19 +10,20 @@ import { configureCampaign, type CampaignSettings } from '../../src/outreach/cam
 import { setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
 import { ManualClock } from '../../src/shared/clock.js';
-import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
-import { bindWorkspace } from './bindings.js';
 import type { TestDatabase } from './dialects.js';
-import { addCampaign, addMember } from './networking-fixtures.js';
+import { addCampaign } from './networking-fixtures.js';
 import type { TestServer } from './server.js';
+import { makeWorkspace } from './workspaces.js';
 
 export const MONDAY_0800_UTC = Date.parse('2025-06-02T08:00:00Z');
 
+/** Senders sender0@acme.test, sender1@acme.test, … */
+const senderSpecs = (count: number) => Array.from({ length: count }, (_, i) => ({ email: `sender${i}@acme.test` }));
+
 export async function outreachWorld(server: TestServer, options: { senders: number; contacts: number; status?: string; urnPrefix?: string; activity?: boolean }) {
   // Without activity unless asked: the sandbox's seeded replies would stop some follow-ups.
-  const ws = await server.newWorkspace(undefined, { activity: options.activity ?? false });
-  const senders: string[] = [];
-  for (let i = 0; i < options.senders; i++) senders.push(await addMember(server, ws.id, { connected: true, email: `sender${i}@acme.test` }));
+  const ws = await server.newWorkspace(undefined, { activity: options.activity ?? false, connected: true, members: senderSpecs(options.senders) });
+  const senders = ws.members;
   const { id: campaignId } = await addCampaign(server, ws.id, { name: 'Outreach', creatorId: senders[0]!, participantIds: senders, status: options.status ?? 'ACTIVE' });
   const urns = Array.from({ length: options.contacts }, (_, i) => `ACo${options.urnPrefix ?? 'P'}${i}`);
   for (let i = 0; i < urns.length; i += 500) {
@@ -91,14 +92,7 @@ export async function campaignDatabase(database: TestDatabase, start: number, op
 async function fillCampaign(ctx: AppContext, clock: ManualClock, options: CampaignOptions) {
   const { db } = ctx.database;
   const { sandbox } = ctx;
-  const { id: workspaceId } = await createWorkspace(db, clock, 'Worker processes');
-  await bindWorkspace(ctx, workspaceId, { activity: false, enrichment: 'none' });
-  const senders: string[] = [];
-  for (let i = 0; i < options.senders; i++) {
-    const { id } = await addTeamMember(db, clock, workspaceId, { email: `sender${i}@acme.test`, integration_status: 'CONNECTED' });
-    await sandbox.connectAccount({ workspaceId, teamMemberId: id });
-    senders.push(id);
-  }
+  const { id: workspaceId, members: senders } = await makeWorkspace(ctx, { name: 'Worker processes', activity: false, enrichment: 'none', connected: true, members: senderSpecs(options.senders) });
   const { id: campaignId } = await createCampaign(db, clock, workspaceId, { name: 'Processes', creatorId: senders[0]!, participantIds: senders, status: 'ACTIVE' });
   await configureCampaign(db, clock, workspaceId, campaignId, options.settings);
   await setLimits(db, clock, workspaceId, options.limits);

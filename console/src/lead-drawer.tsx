@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, describe, type Lead } from './api';
+import { LeadWhy } from './leads/lead-why';
+
+/** `version` changes when leads changed elsewhere on the page (a bulk action): the drawer reads the lead again. */
+export function LeadDrawer({ id, version, onChanged }: { id: string; version?: unknown; onChanged: () => void }) {
+  const [lead, setLead] = useState<Lead | null>(null);
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState(false);
+  useEffect(() => setSaved(false), [id]);
+  useEffect(() => {
+    setLead((current) => (current?.id === id ? current : null));
+    api.GET('/app/api/leads/{lead_id}', { params: { path: { lead_id: id } } }).then(({ data, error, response }) => {
+      setLead(data ?? null);
+      setError(data ? '' : response.status === 400 || response.status === 404 ? 'Lead not found' : describe(error));
+    });
+  }, [id, version]);
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const f = new FormData(e.target as HTMLFormElement);
+    const note = String(f.get('note') ?? '').trim();
+    const tags = String(f.get('tags') ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    // PATCH leaves a field alone when it is absent: send a CRM field only when it was edited.
+    const crm = (name: 'crm_id' | 'crm_contact_url') => {
+      const value = String(f.get(name) ?? '').trim();
+      return value === (lead?.[name] ?? '') ? {} : { [name]: value };
+    };
+    const { data, error } = await api.PATCH('/app/api/leads/{lead_id}', {
+      params: { path: { lead_id: id } },
+      body: { status: f.get('status') as Lead['status'], tags, ...crm('crm_id'), ...crm('crm_contact_url'), ...(note ? { note: { note_content: note } } : {}) },
+    });
+    if (!data) return setError(describe(error));
+    setLead(data);
+    setSaved(true);
+    onChanged();
+  };
+  return (
+    <aside class="drawer" aria-label="Lead details">
+      <a href="#/leads">Close</a>
+      {error && <p role="alert" class="error">{error}</p>}
+      {lead && (
+        <>
+          <h2>{lead.first_name} {lead.last_name}</h2>
+          <p>{lead.headline}</p>
+          <p>Engagement score: {lead.engagement_score}</p>
+          <form onSubmit={save} key={`${lead.id}:${lead.status}:${lead.crm_id}:${lead.crm_contact_url}`}>
+            <label>Status <select name="status" value={lead.status ?? "NEW"}><option>NEW</option><option>QUALIFIED</option><option>DISQUALIFIED</option></select></label>
+            <label>Tags (comma separated) <input name="tags" value={lead.tags.join(', ')} /></label>
+            <label>CRM id <input name="crm_id" value={lead.crm_id ?? ''} maxLength={200} /></label>
+            <label>CRM contact URL <input name="crm_contact_url" value={lead.crm_contact_url ?? ''} maxLength={2000} /></label>
+            <label>Add a note <textarea name="note" maxLength={10000} /></label>
+            <button type="submit">Save lead</button>
+            {saved && <p role="status">Saved</p>}
+          </form>
+          <LeadWhy id={id} version={lead} />
+          <h3>Notes</h3>
+          <ul>{(lead.notes ?? []).map((n) => <li key={n.id}>{n.content}</li>)}</ul>
+          <h3>History</h3>
+          <ul>{(lead.history ?? []).map((h) => <li key={h.id}>{h.recorded_at?.slice(0, 16).replace("T", " ")} {h.description}</li>)}</ul>
+        </>
+      )}
+    </aside>
+  );
+}
