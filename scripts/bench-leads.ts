@@ -5,6 +5,7 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { nextMessage } from './bench-worker.js';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -27,17 +28,7 @@ const worker = fork(fileURLToPath(new URL('./bench-leads-server.ts', import.meta
   execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [])],
   env: { ...process.env, BENCH_LEADS: String(LEADS) },
 });
-const next = <T>(pick: (m: any) => T | undefined) =>
-  new Promise<T>((resolve) => {
-    const on = (m: any) => {
-      const v = pick(m);
-      if (v !== undefined) {
-        worker.off('message', on);
-        resolve(v);
-      }
-    };
-    worker.on('message', on);
-  });
+const next = <T>(pick: (m: any) => T | undefined) => nextMessage(worker, pick);
 
 console.log(`loading ${LEADS} leads…`);
 const { url, key, loadSeconds } = await next((m) => (m.url ? m : undefined));

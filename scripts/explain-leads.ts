@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { DbTarget } from '../src/config.js';
+import type { DbTarget } from '../src/db/connect.js';
 import { connectDb } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -44,7 +44,7 @@ async function run(target: DbTarget): Promise<void> {
   await seed(handle.db);
   console.log(`\n===== ${handle.dialect} (${ROWS} leads) =====`);
   for (const c of await explainLeadQueries(handle.db, handle.dialect, WS)) {
-    console.log(`\n-- ${c.sort} | filter=${c.filter} | ${c.step}\n${c.plan.map((l) => `   ${l}`).join('\n')}`);
+    console.log(`\n-- ${c.sort} | filter=${c.filter} | ${c.step} | ${c.plan_kind} plan, reads ${c.index}\n${c.plan.map((l) => `   ${l}`).join('\n')}`);
   }
   await handle.close();
 }

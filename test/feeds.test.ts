@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
-import { addTeamMember } from '../src/workspace/workspace.service.js';
 import type { Client } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { walk } from './helpers/leads-expect.js';
@@ -41,10 +40,9 @@ describeEachDialect('content feeds', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect, { clock: new ManualClock(Date.parse('2025-06-10T15:00:00Z')), flags: { rateLimit: 100_000 } });
     const db = server.ctx.database.db;
-    const ws = await server.newWorkspace();
+    const ws = await server.newWorkspace(undefined, { members: [{ email: 'ana@acme.test' }, { email: 'bob@acme.test' }] });
     client = ws.client;
-    ana = (await addTeamMember(db, server.ctx.clock, ws.id, { email: 'ana@acme.test' })).id;
-    bob = (await addTeamMember(db, server.ctx.clock, ws.id, { email: 'bob@acme.test' })).id;
+    [ana, bob] = ws.members;
     for (let i = 0; i < 60; i++) {
       const mine = i % 3 !== 0;
       posts.push({
@@ -61,9 +59,9 @@ describeEachDialect('content feeds', (dialect) => {
     await trackContact(db, ws.id, ana, 'urn:c0');
     await trackContact(db, ws.id, bob, 'urn:c0');
     await trackContact(db, ws.id, bob, 'urn:c2');
-    const ws2 = await server.newWorkspace();
+    const ws2 = await server.newWorkspace(undefined, { members: [{ email: 'eve@other.test' }] });
     other = ws2.client;
-    outsider = (await addTeamMember(db, server.ctx.clock, ws2.id, { email: 'eve@other.test' })).id;
+    outsider = ws2.members[0];
     await insertPosts(db, ws2.id, [{ id: 'po_000', published_at: BASE, team_member_id: outsider }]);
   });
   afterAll(() => server.close());
@@ -97,6 +95,32 @@ describeEachDialect('content feeds', (dialect) => {
     // now = 2025-06-10T15:00Z, days=5 -> from 2025-06-05T00:00Z.
     const days = await walk(client, '/v2/content/team/feed', { days: '5', end_date: '2025-06-01' });
     expect(days.ids).toEqual(expected(posts, 'newest_first', (p) => team(p) && p.published_at >= Date.parse('2025-06-05T00:00:00Z')));
+  });
+
+  // A date range under a views sort is read as a range and sorted (docs/leads-cold.md, feeds), its
+  // total from the per-day counters; a range that can match nothing reads no page at all.
+  it('walks date ranges in both views orders, with and without a member; empty ranges answer 0', async () => {
+    const from = Date.parse('2025-06-02T00:00:00Z');
+    const to = Date.parse('2025-06-04T00:00:00Z');
+    const inRange = (p: PostSeed) => p.published_at >= from && p.published_at < to;
+    for (const sort_by of ['most_viewed_first', 'least_viewed_first'] as const) {
+      const query = { sort_by, start_date: '2025-06-02', end_date: '2025-06-03', limit: '3' };
+      const t = await walk(client, '/v2/content/team/feed', query);
+      expect(t.ids, sort_by).toEqual(expected(posts, sort_by, (p) => team(p) && inRange(p)));
+      expect(t.totals.every((n) => n === t.ids.length)).toBe(true);
+      const mine = await walk(client, '/v2/content/team/feed', { ...query, team_member_id: bob });
+      expect(mine.ids, sort_by).toEqual(expected(posts, sort_by, (p) => p.team_member_id === bob && inRange(p)));
+      const tr = await walk(client, '/v2/content/tracked-contacts/feed', { ...query, team_member_id: bob });
+      expect(tr.ids, sort_by).toEqual(expected(posts, sort_by, (p) => tracked(['urn:c0', 'urn:c2'])(p) && inRange(p)));
+      expect(tr.totals.every((n) => n === tr.ids.length)).toBe(true);
+    }
+    for (const path of ['/v2/content/team/feed', '/v2/content/tracked-contacts/feed']) {
+      for (const q of ['start_date=2025-06-04&end_date=2025-06-02', 'start_date=2026-01-01&sort_by=most_viewed_first']) {
+        const res = await client.get(`${path}?${q}`);
+        expect(res.status, q).toBe(200);
+        expect(res.body, q).toEqual({ total: 0, items: [], has_more: false, cursor: null });
+      }
+    }
   });
 
   it('rejects an unknown or foreign team_member_id with 400, and bad input with 422', async () => {

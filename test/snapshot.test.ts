@@ -14,6 +14,7 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { createTestDatabase, describeEachDialect } from './helpers/dialects.js';
+import { countsKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 
@@ -78,6 +79,9 @@ describeEachDialect('workspace snapshots', (dialect) => {
     for (const status of ['NEW', 'QUALIFIED', 'DISQUALIFIED']) {
       expect((await client.get(`/v2/leads?status=${status}`)).body.total, status).toBe(visible.filter((l: any) => l.status === status).length);
     }
+    // Every counter the import built equals a COUNT of the leads it wrote.
+    const { kept, rebuilt } = await countsKeptAndRebuilt(db, 'ws_leads');
+    expect(kept).toEqual(rebuilt);
   });
 
   it('derives a lead profile from its contact, source_content_url from its post, and generates absent ids', async () => {
@@ -125,6 +129,29 @@ describeEachDialect('workspace snapshots', (dialect) => {
       await handle.close();
       await other.drop();
     }
+  });
+
+  it('keeps a contact\'s follow-up step through export and import; an absent step is 0', async () => {
+    const doc = snapshotFixture(5, 'ws_steps');
+    doc.campaigns[0].contacts[0] = { ...doc.campaigns[0].contacts[0], status: 'CONNECTED', follow_up_step: 2 };
+    await importSnapshot(db, clock, toStream(doc));
+    const steps = async (d: Db) => (await d.selectFrom('campaign_contacts').select(['id', 'follow_up_step']).where('workspace_id', '=', 'ws_steps').orderBy('id').execute()).map((c) => [c.id, Number(c.follow_up_step)]);
+    expect(await steps(db)).toEqual([['cc_1', 2], ['cc_2', 0]]);
+    const text = await exportText(db, 'ws_steps');
+    expect(JSON.parse(text).campaigns[0].contacts.map((c: any) => c.follow_up_step)).toEqual([2, undefined]);
+    const other = await createTestDatabase(dialect);
+    const handle = connectDb(other.target);
+    try {
+      await migrateToLatest(handle.db);
+      await importSnapshot(handle.db, new ManualClock(0), toStream(JSON.parse(text)));
+      expect(await steps(handle.db)).toEqual([['cc_1', 2], ['cc_2', 0]]);
+    } finally {
+      await handle.close();
+      await other.drop();
+    }
+    const bad = snapshotFixture(5, 'ws_steps_bad');
+    bad.campaigns[0].contacts[0].follow_up_step = -1;
+    await expect(importSnapshot(db, clock, toStream(bad))).rejects.toThrow(/follow_up_step/);
   });
 
   it('refuses a schema error or a dangling reference, naming the JSON path, and writes nothing', async () => {
@@ -225,7 +252,7 @@ describeEachDialect('workspace snapshots', (dialect) => {
       const client = makeClient(fresh.url, result!.apiKey);
       const users = (await client.get('/v2/workspace/users')).body;
       expect(users.length).toBeGreaterThanOrEqual(3);
-      expect(users.filter((u: any) => u.integration_status === 'CONNECTED')).toHaveLength(1);
+      expect(users.filter((u: any) => u.integration_status === 'CONNECTED')).toHaveLength(2); // both senders of the demo campaign
       expect((await client.get('/v2/workspace/credits')).body.current_balance).toBeGreaterThan(0);
       const demo = JSON.parse(await exportText(fresh.ctx.database.db, result!.workspaceId));
       expect(demo.leads.length).toBeGreaterThanOrEqual(200);

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import { Command } from 'commander';
 import { UsageError } from '../shared/errors.js';
 import type { BindingChoice } from '../workspace/import.operator.js';
+import { progressDisplay } from './import-progress.js';
 import { bindingDeps, describeBinding } from './network.commands.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
@@ -29,21 +30,6 @@ function openSource(file: string): { source: Readable; size: number | null } {
   return { source: fs.createReadStream(file, { highWaterMark: 1 << 20 }), size: fs.statSync(file).size };
 }
 
-/** A byte-based progress bar on stderr, only for a terminal and human output. */
-async function trackProgress(source: Readable, size: number | null, json: boolean | undefined): Promise<() => void> {
-  if (!process.stderr.isTTY || json || size === null) return () => {};
-  const { default: cliProgress } = await import('cli-progress');
-  const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: 'importing [{bar}] {percentage}% | {read} of {size} MB | {duration_formatted}' },
-    cliProgress.Presets.shades_classic,
-  );
-  const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
-  let read = 0;
-  bar.start(size, 0, { read: mb(0), size: mb(size) });
-  source.on('data', (chunk: Buffer) => bar.update((read += chunk.length), { read: mb(read) }));
-  return () => bar.stop();
-}
-
 export function importCommand(): Command {
   return withCommonOptions(
     new Command('import')
@@ -59,8 +45,8 @@ export function importCommand(): Command {
       // Loaded here, not at the top: every other command starts faster without the importer.
       const { importWorkspace } = await import('../workspace/import.operator.js');
       const { source, size } = openSource(file);
-      const stopProgress = await trackProgress(source, size, flags.json);
-      const result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice)).finally(stopProgress);
+      const display = await progressDisplay(source, size, { stream: process.stderr, json: flags.json === true });
+      const result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice, display.onProgress)).finally(() => display.stop());
       const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
       print(
         flags,

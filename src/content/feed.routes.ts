@@ -8,11 +8,11 @@ import { listFeed } from './feed.service.js';
 
 export const feedRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const response = { 200: Type.Ref('TeamFeedPostsListResponse'), 400: Type.Ref('ErrorDetail') };
-  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock);
+  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock, deps.metrics);
   app.get(
     '/v2/content/team/feed',
     {
-      schema: { tags: ['content'], summary: 'Team feed', description: 'Posts published by workspace team members.', querystring: FeedQuerySchema, response },
+      schema: { tags: ['content'], operationId: 'listTeamFeed', summary: 'Team feed', description: 'Posts published by workspace team members.', querystring: FeedQuerySchema, response },
     },
     async (request, reply) => pages.send(request, reply, () => listFeed(deps, request.workspaceId, 'team', request.query)),
   );
@@ -21,7 +21,7 @@ export const feedRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps
     {
       schema: {
         tags: ['content'],
-        summary: 'Tracked contacts feed',
+        operationId: 'listTrackedContactsFeed', summary: 'Tracked contacts feed',
         description: 'Posts published by contacts that workspace members (or the given member) track.',
         querystring: FeedQuerySchema,
         response,

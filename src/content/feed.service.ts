@@ -22,7 +22,7 @@ const byViews = (dir: 'asc' | 'desc'): SortSpec => ({
 });
 
 /** decisions.md: by impressions (nulls last), then published_at desc, then id. */
-const FEED_SORT_SPECS: Record<FeedSort, SortSpec> = {
+export const FEED_SORT_SPECS: Record<FeedSort, SortSpec> = {
   newest_first: { nullableFirst: false, columns: [{ column: 'published_at', dir: 'desc' }, { column: 'id', dir: 'desc' }] },
   oldest_first: { nullableFirst: false, columns: [{ column: 'published_at', dir: 'asc' }, { column: 'id', dir: 'asc' }] },
   most_viewed_first: byViews('desc'),
@@ -82,9 +82,13 @@ export async function listFeed(deps: FeedDeps, workspaceId: string, kind: repo.F
         to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
         teamMemberId: query.team_member_id ?? null,
       };
+      // The total first: it is a few counter rows, and it decides how a page is read (and whether at all).
+      const { total, rangeRows } = await repo.countFeedRange(deps.db, workspaceId, filters);
+      const plan = repo.planFeedPage(filters, spec.columns[0]!.column, total, rangeRows);
+      if (plan.kind === 'empty') return null;
       return {
-        rows: (conditions, order, n) => repo.selectFeedPage(deps.db, workspaceId, filters, conditions, order, n),
-        total: () => repo.countFeed(deps.db, workspaceId, filters),
+        rows: (conditions, order, n) => repo.selectFeedPage(deps.db, workspaceId, filters, plan, conditions, order, n).execute(),
+        total: async () => total,
       };
     },
   });

@@ -20,3 +20,11 @@ export interface PostsTable {
   created_at: number;
   updated_at: number;
 }
+
+/** Posts per owner (`tm:<member>`, `team`, `au:<urn>`) × UTC day of published_at (day -1: all days), kept by triggers (migration 0080). */
+export interface PostCountsTable {
+  workspace_id: string;
+  owner: string;
+  day: number;
+  count: number;
+}

@@ -2,16 +2,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, SqliteQueryCompiler, ValueNode, type LimitNode, type OffsetNode, type OperationNode } from 'kysely';
+import {
+  Kysely, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode,
+  type DatabaseConnection, type LimitNode, type OffsetNode, type OperationNode, type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
-import type { DbTarget } from '../config.js';
 import type { Db } from './database.js';
 
+/** Where the database is: a SQLite file (or :memory:) or a PostgreSQL URL (config.ts parses the setting into one). */
+export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
 export type Dialect = DbTarget['dialect'];
+
+/** A connection pool's use at one instant (the metrics read it at each scrape). */
+export interface PoolUse {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 export interface DbHandle {
   readonly db: Db;
   readonly dialect: Dialect;
+  /** The connection pool's use now (metrics); null for SQLite, whose one connection is no pool. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 }
 
@@ -70,20 +85,42 @@ class SqliteCompiler extends SqliteQueryCompiler {
   }
 }
 
-class SqliteDialectWithFixedLimits extends SqliteDialect {
+// SQLite itself rolls a transaction back on some errors (SQLITE_FULL, SQLITE_IOERR): Kysely's
+// own rollback then fails with "no transaction is active", and that error would replace the real
+// one (a full disk would answer 500 instead of 503).
+class SqliteDriverAfterAutoRollback extends SqliteDriver {
+  constructor(private readonly sqlite: BetterSqlite3.Database, config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
+  }
+}
+
+class WarmlineSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: BetterSqlite3.Database, private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver() {
+    return new SqliteDriverAfterAutoRollback(this.sqlite, this.config);
+  }
+
   override createQueryCompiler() {
     return new SqliteCompiler();
   }
 }
 
-// A request waits this long for a connection when PostgreSQL is away, then answers 503: a
-// client is told quickly instead of hanging until its own time-out.
-const CONNECT_TIMEOUT_MS = 3_000;
-// No statement holds a request or a worker step forever (the longest, a fold page, takes seconds).
-const STATEMENT_TIMEOUT_MS = 60_000;
-
 export interface ConnectOptions {
   poolSize?: number;
+  /**
+   * PostgreSQL: a request waits this long for a connection when the server is away, then fails
+   * (503): a client is told quickly instead of hanging until its own time-out. Default 3 s.
+   */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: no statement holds a request or a worker step forever (the longest, a fold page, takes seconds). Default 60 s. */
+  statementTimeoutMs?: number;
   /** An idle pooled connection failed (the server restarted): the pool drops it and opens a new one on demand. */
   onIdleError?: (err: Error) => void;
 }
@@ -93,8 +130,9 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
     if (target.file !== ':memory:') {
       // The file holds every workspace's personal data: only the service's user may read it.
       // SQLite gives the -wal and -shm files the mode of the database file.
+      // An existing file is left as it is: a read-only one is still served for reading.
       fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
-      fs.closeSync(fs.openSync(target.file, 'a', 0o600));
+      if (!fs.existsSync(target.file)) fs.closeSync(fs.openSync(target.file, 'a', 0o600));
     }
     const sqlite = new BetterSqlite3(target.file);
     sqlite.pragma('journal_mode = WAL');
@@ -102,23 +140,36 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
     // The default 2 MiB page cache is far smaller than the lead indexes a fold or a list walks;
-    // this is a ceiling (pages are only held once read), not an allocation.
-    sqlite.pragma('cache_size = -262144');
-    const db = new Kysely<any>({ dialect: new SqliteDialectWithFixedLimits({ database: withStatementCache(sqlite) }) }) as Db;
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    // this is a ceiling (pages are only held once read), not an allocation. 64 MiB keeps a
+    // server's resident size under 300 MB through a cold walk of 1M leads (docs/leads-cold.md);
+    // pages beyond it come from the operating system's file cache.
+    sqlite.pragma('cache_size = -65536');
+    const db = new Kysely<any>({ dialect: new WarmlineSqliteDialect(sqlite, { database: withStatementCache(sqlite) }) }) as Db;
+    return { db, dialect: 'sqlite', poolUse: () => null, close: () => db.destroy() };
   }
+  const statementTimeoutMs = options.statementTimeoutMs ?? 60_000;
+  const max = options.poolSize ?? 10;
   const pool = new pg.Pool({
     connectionString: target.url,
-    max: options.poolSize ?? 10,
+    max,
     types: pgTypes,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 3_000,
+    statement_timeout: statementTimeoutMs,
+    // JIT compiles a plan whose estimated cost is high, which a LIMIT'ed list statement over many
+    // index runs (the date buckets, docs/leads-cold.md) reaches while running in milliseconds:
+    // measured 3.1 s of compiling for 90 ms of work. Short statements are all this service runs.
+    options: '-c jit=off',
     // The client-side bound for a server that stopped answering without closing the socket.
-    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
+    query_timeout: statementTimeoutMs + 5_000,
   });
   // Without a listener, an idle client's error (a restart's "terminating connection due to
   // administrator command") is an unhandled 'error' event that ends the process.
   pool.on('error', (err) => options.onIdleError?.(err));
+  // A client checked out of the pool has no listener of pg-pool's: a restart's error arriving
+  // between two statements of a transaction would end the process the same way. The client is
+  // marked unusable by pg itself, its next statement fails (503) and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as Db;
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  return { db, dialect: 'postgres', poolUse, close: () => db.destroy() };
 }

@@ -1,11 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysTable } from '../auth/api-keys.table.js';
-import type { CampaignContactsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
+import type { CampaignContactsTable, CampaignCountsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
 import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from '../connections/connections.table.js';
+import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from '../console/console.table.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import type { PostsTable } from '../content/posts.table.js';
+import type { PostCountsTable, PostsTable } from '../content/posts.table.js';
 import type { WorkspaceBindingsTable } from '../network/bindings.table.js';
+import type { NetworkCallOutcomesTable, UnipileAccountsTable, UnipileSendLedgerTable } from '../network/unipile/unipile.table.js';
 import type { OutreachLimitsTable, OutreachSendersTable } from '../outreach/outreach.table.js';
+import type { UnipileHooksTable, UnipileInboxTable } from '../hooks/hooks.table.js';
+import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from '../webhooks/webhooks.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
 import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
@@ -15,12 +19,17 @@ import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, Workspa
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;
+  console_credentials: ConsoleCredentialsTable;
+  console_invites: ConsoleInvitesTable;
+  console_sessions: ConsoleSessionsTable;
+  console_sign_in_failures: ConsoleSignInFailuresTable;
   team_members: TeamMembersTable;
   tracked_contacts: TrackedContactsTable;
   credit_ledger: CreditLedgerTable;
   companies: CompaniesTable;
   contacts: ContactsTable;
   posts: PostsTable;
+  post_counts: PostCountsTable;
   leads: LeadsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
@@ -31,6 +40,7 @@ export interface Database {
   campaigns: CampaignsTable;
   campaign_participants: CampaignParticipantsTable;
   campaign_contacts: CampaignContactsTable;
+  campaign_counts: CampaignCountsTable;
   suppressions: SuppressionsTable;
   outreach_senders: OutreachSendersTable;
   outreach_limits: OutreachLimitsTable;
@@ -39,6 +49,14 @@ export interface Database {
   ingestion_settings: IngestionSettingsTable;
   target_accounts: TargetAccountsTable;
   workspace_bindings: WorkspaceBindingsTable;
+  unipile_accounts: UnipileAccountsTable;
+  unipile_send_ledger: UnipileSendLedgerTable;
+  network_call_outcomes: NetworkCallOutcomesTable;
+  unipile_hooks: UnipileHooksTable;
+  unipile_inbox: UnipileInboxTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_outbox: WebhookOutboxTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Db = Kysely<Database>;

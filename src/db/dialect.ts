@@ -1,5 +1,5 @@
 // The few places where SQLite and PostgreSQL differ are decided here, never in a feature.
-import { PostgresAdapter, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DbOrTx } from './database.js';
 
 /** Any database handle or transaction, whatever tables its type knows (the sandbox's included). */
@@ -18,3 +18,12 @@ export const bulkWriteVerb = (db: DbOrTx, verb: 'insert' | 'update'): string => 
 export function placeholder(db: DbOrTx): (n: number) => string {
   return isPostgres(db) ? (n) => `$${n}` : () => '?';
 }
+
+/**
+ * A range on `column` that the page's index checks on its entries rather than reads as its range
+ * (docs/leads-cold.md, feeds). SQLite keeps no statistics (the service never runs ANALYZE), so the
+ * plain column would let it start from that column's index and sort the whole range: `+ 0` hides
+ * it. PostgreSQL has statistics for the column and none for `+ 0`, whose guessed selectivity made
+ * it scan the table and sort a year of posts; with the plain column it walks the sort's index.
+ */
+export const checkedRange = (db: DbOrTx, column: string): RawBuilder<number> => (isPostgres(db) ? sql<number>`${sql.ref(column)}` : sql<number>`(${sql.ref(column)} + 0)`);

@@ -12,6 +12,8 @@ export interface PageRequest<R> {
   cursor: string | undefined;
   /** Where a `days` window starts for a walk begun now; null without `days`. A cursor keeps its own. */
   windowStart: () => number | null;
+  /** False for a walk that never shows the total (an export): the page's total is then 0. */
+  countTotal?: boolean;
   /** The rows in the window (null: nothing can match) and their total. */
   source: (windowStart: number | null) => Promise<{ rows: PageQuery<R>; total: () => Promise<number> } | null>;
 }
@@ -35,7 +37,7 @@ export async function paginate<R extends object>(request: PageRequest<R>): Promi
   const windowStart = state?.windowStart ?? request.windowStart();
   const source = await request.source(windowStart);
   if (source === null) return { total: 0, rows: [], cursor: null };
-  const [rows, total] = await Promise.all([seekPage(spec, state?.position ?? null, limit + 1, source.rows), source.total()]);
+  const [rows, total] = await Promise.all([seekPage(spec, state?.position ?? null, limit + 1, source.rows), request.countTotal === false ? 0 : source.total()]);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const cursor =

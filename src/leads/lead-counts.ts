@@ -1,10 +1,10 @@
 // Exact totals kept as counters (docs/leads-total.md): one lead_counts row per workspace ×
-// status × created UTC day × email presence. Every lead write goes through adjustLeadCount in
+// status × created UTC day × email presence. Every lead write goes through applyLeadCountDeltas in
 // the same transaction; bulk loaders (snapshot import) call rebuildLeadCounts afterwards.
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
-import type { LeadFilters } from './leads.repository.js';
+import type { LeadFilters } from './leads-page.query.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
 
 export interface CountedLead {
@@ -20,20 +20,15 @@ const ALL_DAYS = -1;
 const dayExpr = sql<number>`created_at / ${sql.lit(DAY_MS)}`;
 const enrichedExpr = sql<number>`case when contact_email is null then 0 else 1 end`;
 
-/** Adds `delta` (+1 insert, -1 delete) for one lead's buckets. Call inside the writing transaction. */
-export async function adjustLeadCount(db: DbOrTx, workspaceId: string, lead: CountedLead, delta: number): Promise<void> {
-  const bucket = { workspace_id: workspaceId, status: lead.status, enriched: lead.contact_email === null ? 0 : 1, count: delta };
-  await db
-    .insertInto('lead_counts')
-    .values([{ ...bucket, day: dayOf(lead.created_at) }, { ...bucket, day: ALL_DAYS }])
-    .onConflict((oc) => oc.columns(['workspace_id', 'status', 'day', 'enriched']).doUpdateSet({ count: sql`lead_counts.count + excluded.count` }))
-    .execute();
-}
-
-/** adjustLeadCount for many leads at once: one multi-row upsert per transaction (ingestion folds pages). */
-export async function adjustLeadCounts(db: DbOrTx, workspaceId: string, leads: readonly CountedLead[], delta: number): Promise<void> {
+/**
+ * Applies each lead's delta to its buckets (its day and the all-time one) in one multi-row upsert,
+ * inside the writing transaction. The rows go in one fixed order (status, day, email): concurrent
+ * writers (a PATCH, an ingestion round) then lock shared buckets in the same order, where two
+ * separate upserts in different orders deadlocked on PostgreSQL under the cold bench's writer.
+ */
+export async function applyLeadCountDeltas(db: DbOrTx, workspaceId: string, changes: readonly { lead: CountedLead; delta: number }[]): Promise<void> {
   const buckets = new Map<string, { workspace_id: string; status: string; day: number; enriched: number; count: number }>();
-  for (const lead of leads) {
+  for (const { lead, delta } of changes) {
     const enriched = lead.contact_email === null ? 0 : 1;
     for (const day of [dayOf(lead.created_at), ALL_DAYS]) {
       const key = `${lead.status}/${day}/${enriched}`;
@@ -42,13 +37,23 @@ export async function adjustLeadCounts(db: DbOrTx, workspaceId: string, leads: r
       else buckets.set(key, { workspace_id: workspaceId, status: lead.status, day, enriched, count: delta });
     }
   }
-  if (buckets.size === 0) return;
+  const rows = [...buckets.values()]
+    .filter((b) => b.count !== 0)
+    .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.day - b.day || a.enriched - b.enriched));
+  if (rows.length === 0) return;
   await db
     .insertInto('lead_counts')
-    .values([...buckets.values()])
+    .values(rows)
     .onConflict((oc) => oc.columns(['workspace_id', 'status', 'day', 'enriched']).doUpdateSet({ count: sql`lead_counts.count + excluded.count` }))
     .execute();
 }
+
+/** Adds `delta` (+1 insert, -1 delete) for one lead's buckets. Call inside the writing transaction. */
+export const adjustLeadCount = (db: DbOrTx, workspaceId: string, lead: CountedLead, delta: number) => applyLeadCountDeltas(db, workspaceId, [{ lead, delta }]);
+
+/** A lead moves between buckets (its status or email changed): -1 on the old ones, +1 on the new, in one upsert. */
+export const moveLeadCount = (db: DbOrTx, workspaceId: string, before: CountedLead, after: CountedLead) =>
+  applyLeadCountDeltas(db, workspaceId, [{ lead: before, delta: -1 }, { lead: after, delta: 1 }]);
 
 /** Recomputes a workspace's counters from its leads (after a bulk load). Runs in a transaction. */
 export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promise<void> {

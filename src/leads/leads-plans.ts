@@ -1,13 +1,14 @@
-// The query plans of the lead list, for every sort × single filter (scripts/explain-leads.ts
-// prints them; test/leads-plan.test.ts asserts that SQLite never scans the table).
-import { CompiledQuery } from 'kysely';
+// The query plans of the lead list, for every sort × filter combination (scripts/explain-leads.ts
+// prints them; test/leads-plan.test.ts asserts each uses the index its plan names, on both dialects).
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Dialect } from '../db/connect.js';
+import { explainQuery } from '../db/explain.js';
 import { seekPage } from '../db/keyset.js';
 import type { CursorValue } from '../shared/cursor.js';
 import { LEAD_SORTS, type LeadSort } from './leads.schemas.js';
 import { LEAD_SORT_SPECS } from './leads.service.js';
-import { selectLeadPage, type LeadFilters } from './leads.repository.js';
+import { planLeadPage, selectLeadPage, type LeadFilters, type LeadPagePlan } from './leads-page.query.js';
 
 const none: LeadFilters = { from: null, to: null, status: null, companyIds: null, postId: null, emailEnriched: null };
 export const PLAN_FILTERS: Record<string, LeadFilters> = {
@@ -18,21 +19,37 @@ export const PLAN_FILTERS: Record<string, LeadFilters> = {
   post: { ...none, postId: 'post_1' },
   email_enriched: { ...none, emailEnriched: true },
   dates: { ...none, from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
+  start_date: { ...none, from: Date.UTC(2025, 0, 1) },
+  'status+dates': { ...none, status: 'QUALIFIED', from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
+  'new+dates+email': { ...none, status: 'NEW', emailEnriched: false, from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
+  'company+dates': { ...none, companyIds: [7], from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
+  'post+dates': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1) },
+  'company+post+status': { ...none, companyIds: [7], postId: 'post_7', status: 'QUALIFIED' },
+  'post+status+email': { ...none, postId: 'post_1', status: 'DISQUALIFIED', emailEnriched: true },
 };
+
+const SHORT: Record<string, string> = { created_at: 'created', last_engagement_dt: 'touch', engagement_score: 'score' };
+
+/** The one index a page of this plan must read: the driving filter's, or the date buckets'. */
+export function expectedIndex(f: LeadFilters, plan: LeadPagePlan, sortColumn: string): string {
+  const key = SHORT[sortColumn]!;
+  if (plan.kind === 'buckets') return `leads_bucket_${key}`;
+  if (f.companyIds) return `leads_company_${key}`;
+  if (f.postId !== null) return `leads_post_${key}`;
+  if (f.status !== null && f.status !== 'NEW') return `leads_status_${key}`;
+  return `leads_${key}`;
+}
 
 export interface PlanCase {
   sort: LeadSort;
   filter: string;
   /** first page, mid-walk in the non-null part, mid-walk in the null part (nullable keys). */
   step: string;
+  plan_kind: LeadPagePlan['kind'];
+  /** The index the page must be read from (expectedIndex). */
+  index: string;
   sql: string;
   plan: string[];
-}
-
-async function explain(db: Db, dialect: Dialect, query: CompiledQuery): Promise<string[]> {
-  const prefix = dialect === 'sqlite' ? 'EXPLAIN QUERY PLAN ' : 'EXPLAIN ';
-  const result = await db.executeQuery<Record<string, unknown>>(CompiledQuery.raw(prefix + query.sql, [...query.parameters]));
-  return result.rows.map((r) => String(dialect === 'sqlite' ? r.detail : r['QUERY PLAN']));
 }
 
 export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: string): Promise<PlanCase[]> {
@@ -41,17 +58,19 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
     const spec = LEAD_SORT_SPECS[sort];
     const positions: [string, CursorValue[] | null][] = [
       ['first page', null],
-      ['after a key', [sort === 'newest_first' || sort === 'oldest_first' ? Date.UTC(2025, 0, 15) : 50, 'ld_m']],
+      ['after a key', [sort === 'newest_first' || sort === 'oldest_first' ? Date.UTC(2025, 0, 15) : 50, 'ld_5']],
     ];
-    if (spec.nullableFirst) positions.push(['after a null key', [null, 'ld_m']]);
+    if (spec.nullableFirst) positions.push(['after a null key', [null, 'ld_5']]);
     for (const [filter, filters] of Object.entries(PLAN_FILTERS)) {
+      const plan = await planLeadPage(db, workspaceId, filters, spec.columns[0]!.column);
+      const index = expectedIndex(filters, plan, spec.columns[0]!.column);
       for (const [step, position] of positions) {
         const compiled: CompiledQuery[] = [];
         await seekPage(spec, position, 51, async (conditions, order, limit) => {
-          compiled.push(selectLeadPage(db, workspaceId, filters, conditions, order, limit).compile());
+          compiled.push(selectLeadPage(db, workspaceId, filters, plan, conditions, order, limit).compile());
           return [];
         });
-        for (const query of compiled) out.push({ sort, filter, step, sql: query.sql, plan: await explain(db, dialect, query) });
+        for (const query of compiled) out.push({ sort, filter, step, plan_kind: plan.kind, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
       }
     }
   }

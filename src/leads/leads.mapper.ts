@@ -3,6 +3,7 @@
 import type { DbOrTx } from '../db/database.js';
 import { fromFlag, parseJsonArray } from '../db/rows.js';
 import type { CompaniesTable } from '../contacts/contacts.table.js';
+import { groupBy } from '../shared/group-by.js';
 import { toIso } from '../shared/time.js';
 import * as repo from './leads.repository.js';
 import type { Company, Lead } from './leads.schemas.js';
@@ -37,30 +38,21 @@ export function toCompany(row: CompaniesTable): Company {
   };
 }
 
-function groupBy<T extends { lead_id: string }>(rows: T[]): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.lead_id);
-    if (list) list.push(row);
-    else map.set(row.lead_id, [row]);
-  }
-  return map;
-}
-
-export async function toLeads(db: DbOrTx, workspaceId: string, rows: LeadsTable[], placeholderPicture: string): Promise<Lead[]> {
+/** `activity: false` leaves history and notes empty (the CSV export has no column for them). */
+export async function toLeads(db: DbOrTx, workspaceId: string, rows: LeadsTable[], placeholderPicture: string, { activity = true } = {}): Promise<Lead[]> {
   const ids = rows.map((r) => r.id);
   const companyIds = [...new Set(rows.flatMap((r) => (r.company_id === null ? [] : [Number(r.company_id)])))];
   const memberIds = [...new Set(rows.flatMap((r) => (r.team_member_id === null ? [] : [r.team_member_id])))];
   const [companies, members, history, notes] = await Promise.all([
     repo.findCompanies(db, workspaceId, companyIds),
     repo.findMemberEmails(db, workspaceId, memberIds),
-    repo.findHistory(db, workspaceId, ids),
-    repo.findNotes(db, workspaceId, ids),
+    activity ? repo.findHistory(db, workspaceId, ids) : [],
+    activity ? repo.findNotes(db, workspaceId, ids) : [],
   ]);
   const companyById = new Map(companies.map((c) => [Number(c.id), toCompany(c)]));
   const emailById = new Map(members.map((m) => [m.id, m.email]));
-  const historyByLead = groupBy(history);
-  const notesByLead = groupBy(notes);
+  const historyByLead = groupBy(history, (h) => h.lead_id);
+  const notesByLead = groupBy(notes, (n) => n.lead_id);
   return rows.map((r) => ({
     id: r.id,
     crm_id: r.crm_id,

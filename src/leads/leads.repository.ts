@@ -1,51 +1,9 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Database, DbOrTx } from '../db/database.js';
-import type { Condition, SortColumn } from '../db/keyset.js';
+import type { DbOrTx } from '../db/database.js';
 import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from './leads.table.js';
 
 export const DISCARDED = 'DISCARDED';
-/** The WHERE of the status × sort indexes (migration 0011), word for word so both engines use them. */
-const TRIAGED = sql<boolean>`status not in ('NEW', 'DISCARDED')`;
 
-/** The list filters, resolved: epoch-ms bounds, company ids found for company_public_id. */
-export interface LeadFilters {
-  /** Inclusive lower bound on created_at (always 00:00:00Z of a day). */
-  from: number | null;
-  /** Exclusive upper bound on created_at (always 00:00:00Z of a day). */
-  to: number | null;
-  status: string | null;
-  /** null: no company filter; []: the filter matched no company. */
-  companyIds: number[] | null;
-  postId: string | null;
-  emailEnriched: boolean | null;
-}
-
-function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters): SelectQueryBuilder<Database, 'leads', {}> {
-  let q = db.selectFrom('leads').where('workspace_id', '=', workspaceId);
-  q = f.status ? q.where('status', '=', f.status) : q.where('status', '!=', DISCARDED);
-  if (f.status && f.status !== 'NEW') q = q.where(TRIAGED);
-  if (f.from !== null) q = q.where('created_at', '>=', f.from);
-  if (f.to !== null) q = q.where('created_at', '<', f.to);
-  if (f.companyIds) q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
-  if (f.postId !== null) q = q.where('source_post_id', '=', f.postId);
-  if (f.emailEnriched !== null) q = q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null);
-  return q;
-}
-
-/** The page query, not yet run (leads-plans.ts explains it). */
-export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, conditions: Condition[], order: readonly SortColumn[], limit: number) {
-  let q = filtered(db, workspaceId, f).selectAll();
-  for (const c of conditions) q = q.where(c);
-  for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
-  return q.limit(limit);
-}
-
-/** A direct count, used only for the selective filters (company, post) the counts table does not key. */
-export async function countLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
-  const row = await filtered(db, workspaceId, f).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
+// The list's page and count queries live in leads-page.query.ts.
 export function findLead(db: DbOrTx, workspaceId: string, id: string) {
   return db
     .selectFrom('leads')
@@ -127,4 +85,22 @@ export function insertNote(db: DbOrTx, row: LeadNotesTable) {
 
 export function updateNoteContent(db: DbOrTx, workspaceId: string, id: string, content: string, at: number) {
   return db.updateTable('lead_notes').set({ content, updated_at: at }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+/** The engagement events folded into a lead, oldest first (its score's "why"). */
+export function findLeadEvents(db: DbOrTx, workspaceId: string, leadId: string) {
+  return db
+    .selectFrom('engagement_events')
+    .select(['id', 'post_id', 'kind', 'at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('lead_id', '=', leadId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The workspace's leads among `ids` (DISCARDED ones are not shown, so not found). */
+export function findLeads(db: DbOrTx, workspaceId: string, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]); // `in ()` is an error on PostgreSQL
+  return db.selectFrom('leads').selectAll().where('workspace_id', '=', workspaceId).where('id', 'in', [...ids]).where('status', '!=', DISCARDED).execute();
 }

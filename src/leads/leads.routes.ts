@@ -10,14 +10,14 @@ import { getLead, listLeads } from './leads.service.js';
 
 export const leadsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const placeholder = (request: Parameters<typeof assetUrl>[0]) => assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH);
-  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock);
+  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock, deps.metrics);
 
   app.get(
     '/v2/leads',
     {
       schema: {
         tags: ['leads'],
-        summary: 'List leads',
+        operationId: 'listLeads', summary: 'List leads',
         description: 'Workspace leads with filters, sorting and keyset cursor pagination. Discarded leads never appear.',
         querystring: LeadsQuerySchema,
         response: { 200: Type.Ref('WorkspaceLeadsPageResponse'), 400: Type.Ref('ErrorDetail') },
@@ -31,7 +31,7 @@ export const leadsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
     {
       schema: {
         tags: ['leads'],
-        summary: 'Get one lead',
+        operationId: 'getLead', summary: 'Get one lead',
         params: LeadParamsSchema,
         response: { 200: Type.Ref('LinkedinLeadExport'), 400: Type.Ref('ErrorDetail') },
       },
@@ -44,7 +44,7 @@ export const leadsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, dep
     {
       schema: {
         tags: ['leads'],
-        summary: 'Update a lead',
+        operationId: 'updateLead', summary: 'Update a lead',
         description: 'Absent or null fields leave the lead unchanged; tags replace the list; note creates or updates a note.',
         params: LeadParamsSchema,
         body: Type.Ref('LeadUpdatePayload'),

@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { SortSpec } from '../db/keyset.js';
-import { paginate } from '../db/paginate.js';
+import { paginate, type PageRequest } from '../db/paginate.js';
 import type { CursorScope } from '../shared/cursor.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
@@ -8,6 +8,7 @@ import { DAY_MS, startOfDay } from '../shared/time.js';
 import { sumLeadCounts } from './lead-counts.js';
 import { toLeads } from './leads.mapper.js';
 import * as repo from './leads.repository.js';
+import { countGroupLeads, planLeadPage, selectLeadPage, type LeadFilters } from './leads-page.query.js';
 import type { Lead, LeadSort, LeadsPage, LeadsQuery } from './leads.schemas.js';
 import type { LeadsTable } from './leads.table.js';
 
@@ -31,8 +32,13 @@ export const LEAD_SORT_SPECS: Record<LeadSort, SortSpec> = {
 export const windowStartFor = (now: number, days: number) => Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS;
 
 export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<LeadsPage> {
+  const page = await paginate(leadPageRequest(deps, workspaceId, query, query.limit ?? 50));
+  return { total: page.total, items: await toLeads(deps.db, workspaceId, page.rows, placeholderPicture), has_more: page.cursor !== null, cursor: page.cursor };
+}
+
+/** The page of GET /v2/leads for `query` (its filters, sort and cursor), `limit` rows long: the list and the export walk it alike. */
+export function leadPageRequest(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, limit: number): PageRequest<LeadsTable> {
   const sort = query.sort_by ?? 'newest_first';
-  const limit = query.limit ?? 50;
   const spec = LEAD_SORT_SPECS[sort];
   const usesDays = query.days !== undefined;
   const scope: CursorScope = {
@@ -49,7 +55,7 @@ export async function listLeads(deps: LeadsDeps, workspaceId: string, query: Lea
       email_enriched: query.email_enriched ?? null,
     },
   };
-  const page = await paginate<LeadsTable>({
+  return {
     secret: deps.secret,
     scope,
     spec,
@@ -57,7 +63,7 @@ export async function listLeads(deps: LeadsDeps, workspaceId: string, query: Lea
     cursor: query.cursor,
     windowStart: () => (usesDays ? windowStartFor(deps.clock.now(), query.days!) : null),
     source: async (windowStart) => {
-      const filters: repo.LeadFilters = {
+      const filters: LeadFilters = {
         from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
         to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
         status: query.status ?? null,
@@ -65,14 +71,14 @@ export async function listLeads(deps: LeadsDeps, workspaceId: string, query: Lea
         postId: query.post_id ?? null,
         emailEnriched: query.email_enriched ?? null,
       };
-      if (filters.companyIds?.length === 0) return null;
+      const plan = await planLeadPage(deps.db, workspaceId, filters, spec.columns[0]!.column);
+      if (plan.kind === 'empty') return null;
       return {
-        rows: (conditions, order, n) => repo.selectLeadPage(deps.db, workspaceId, filters, conditions, order, n).execute(),
-        total: () => (filters.companyIds || filters.postId !== null ? repo.countLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters)),
+        rows: (conditions, order, n) => selectLeadPage(deps.db, workspaceId, filters, plan, conditions, order, n).execute(),
+        total: () => (filters.companyIds || filters.postId !== null ? countGroupLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters)),
       };
     },
-  });
-  return { total: page.total, items: await toLeads(deps.db, workspaceId, page.rows, placeholderPicture), has_more: page.cursor !== null, cursor: page.cursor };
+  };
 }
 
 export async function getLead(db: Db, workspaceId: string, leadId: string, placeholderPicture: string): Promise<Lead> {

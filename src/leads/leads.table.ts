@@ -38,8 +38,8 @@ export interface LeadsTable {
   last_engagement_dt: number | null;
   updated_at: number;
   /** Decayed weighted engagement at mass_at (src/ingestion/scoring.ts); engagement_score derives from it. */
-  engagement_mass?: number | null;
-  mass_at?: number | null;
+  engagement_mass: number | null;
+  mass_at: number | null;
 }
 
 export interface LeadHistoryTable {

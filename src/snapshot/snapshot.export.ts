@@ -6,6 +6,7 @@ import type { Database, Db } from '../db/database.js';
 import { selectWhereIn } from '../db/select-where-in.js';
 import { findBinding } from '../network/bindings.repository.js';
 import { UsageError } from '../shared/errors.js';
+import { groupBy } from '../shared/group-by.js';
 import { campaignDoc, connectionDoc, leadDoc } from './snapshot.lead-rows.js';
 import { companyDoc, contactDoc, creditDoc, postDoc, teamMemberDoc } from './snapshot.rows.js';
 
@@ -19,12 +20,12 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   // Bindings travel with the workspace (a bound one only: absent means none), never credentials.
   const network = await findBinding(db, workspaceId, 'network');
   const enrichment = await findBinding(db, workspaceId, 'enrichment');
-  const activity = network ? (JSON.parse(network.options) as { activity?: boolean }).activity : undefined;
+  const { activity, pace } = network ? (JSON.parse(network.options) as { activity?: boolean; pace?: number }) : {};
   const head = {
     id: workspace.id,
     name: workspace.name,
     credits: credits.map(creditDoc),
-    ...(network ? { network: { provider: network.provider, ...(activity === undefined ? {} : { activity }) } } : {}),
+    ...(network ? { network: { provider: network.provider, ...(activity === undefined ? {} : { activity }), ...(pace === undefined ? {} : { pace }) } } : {}),
     ...(enrichment ? { enrichment: { provider: enrichment.provider } } : {}),
   };
   await out.write(`{"format":"workspace-snapshot","version":1,\n"workspace":${JSON.stringify(head)}`);
@@ -38,8 +39,8 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   await out.section('posts', pages(db, 'posts', workspaceId, 'id'), async (rows) => rows.map(postDoc));
   await out.section('leads', pages(db, 'leads', workspaceId, 'id'), async (rows) => {
     const ids = rows.map((r) => r.id);
-    const history = group(await selectWhereIn(db, 'lead_history', workspaceId, 'lead_id', ids), (h) => h.lead_id);
-    const notes = group(await selectWhereIn(db, 'lead_notes', workspaceId, 'lead_id', ids), (n) => n.lead_id);
+    const history = groupBy(await selectWhereIn(db, 'lead_history', workspaceId, 'lead_id', ids), (h) => h.lead_id);
+    const notes = groupBy(await selectWhereIn(db, 'lead_notes', workspaceId, 'lead_id', ids), (n) => n.lead_id);
     const byTime = (a: { recorded_at?: number | null; created_at?: number; id: string }, b: typeof a) =>
       Number(a.recorded_at ?? a.created_at ?? -1) - Number(b.recorded_at ?? b.created_at ?? -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     return rows.map((r) => leadDoc(r, (history.get(r.id) ?? []).sort(byTime), (notes.get(r.id) ?? []).sort(byTime)));
@@ -47,8 +48,8 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   await out.section('connections', pages(db, 'connections', workspaceId, 'contact_urn', 'team_member_id'), async (rows) => rows.map(connectionDoc));
   await out.section('campaigns', pages(db, 'campaigns', workspaceId, 'id'), async (rows) => {
     const ids = rows.map((r) => r.id);
-    const participants = group(await selectWhereIn(db, 'campaign_participants', workspaceId, 'campaign_id', ids), (p) => p.campaign_id);
-    const contacts = group(await selectWhereIn(db, 'campaign_contacts', workspaceId, 'campaign_id', ids), (c) => c.campaign_id);
+    const participants = groupBy(await selectWhereIn(db, 'campaign_participants', workspaceId, 'campaign_id', ids), (p) => p.campaign_id);
+    const contacts = groupBy(await selectWhereIn(db, 'campaign_contacts', workspaceId, 'campaign_id', ids), (c) => c.campaign_id);
     return rows.map((r) =>
       campaignDoc(
         r,
@@ -59,16 +60,6 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   });
   await out.write('\n}\n');
   await out.end();
-}
-
-function group<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
-  const map = new Map<string, T[]>();
-  for (const row of rows) {
-    const list = map.get(key(row));
-    if (list) list.push(row);
-    else map.set(key(row), [row]);
-  }
-  return map;
 }
 
 /** Pages of a workspace's rows in key order; `first`, when given, is a leading key column. */

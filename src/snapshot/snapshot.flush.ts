@@ -8,6 +8,7 @@ import { campaignContactRows, campaignRow, connectionRow, historyRows, leadRow, 
 import type { ImportState, Pending } from './snapshot.state.js';
 import { companyRow, contactRow, postRow, PROFILE_FIELDS, teamMemberRow } from './snapshot.rows.js';
 import { deleteWhereIn, upsertRows } from './snapshot.store.js';
+import { beginBulkIfEmpty } from './snapshot.bulk.js';
 
 const WS_ID = ['workspace_id', 'id'];
 
@@ -24,6 +25,7 @@ const TABLES: Record<string, string[]> = {
 
 export async function flushSection(state: ImportState, section: string, batch: Pending[]): Promise<void> {
   if (batch.length === 0) return;
+  await beginBulkIfEmpty(state, section, batch.length);
   await writeBatch(state, section, batch);
   // Planner statistics of tables that were empty make PostgreSQL check every foreign key (and
   // run every child delete) by a sequential scan, which turns a bulk import quadratic. Fresh
@@ -63,18 +65,21 @@ async function writeBatch(state: ImportState, section: string, batch: Pending[])
 async function flushLeads({ db, workspaceId: ws, now, known }: ImportState, batch: Pending[]): Promise<void> {
   // The lead keeps its own copy of the profile: look up the contacts of leads that leave a field out.
   const urns = batch.filter((p) => p.item.contact_urn && PROFILE_FIELDS.some((f) => p.item[f] === undefined)).map((p) => p.item.contact_urn as string);
-  const contacts = new Map<string, ContactsTable>();
-  for (const c of await selectWhereIn(db, 'contacts', ws, 'urn', [...new Set(urns)])) contacts.set(c.urn, c);
+  const contacts = new Map<string, Pick<ContactsTable, 'urn' | (typeof PROFILE_FIELDS)[number]>>();
+  for (const c of await selectWhereIn(db, 'contacts', ws, 'urn', [...new Set(urns)], ['urn', ...PROFILE_FIELDS])) contacts.set(c.urn, c);
   const rows = batch.map((p) => {
     const postUrl = p.item.source_post_id ? (known.posts.get(p.item.source_post_id) ?? null) : null;
     return leadRow(ws, p.item, p.id, contacts.get(p.item.contact_urn), postUrl, now);
   });
+  // Only a lead that existed before has children to replace: one primary-key look-up per lead
+  // instead of a delete per child table (a million new leads have none).
+  const existing = new Set((await selectWhereIn(db, 'leads', ws, 'id', batch.map((p) => p.id), ['id'])).map((l) => l.id));
   await upsertRows(db, 'leads', rows, WS_ID, ['icp_manual']);
   const withHistory = batch.filter((p) => p.item.history);
-  await deleteWhereIn(db, 'lead_history', ws, 'lead_id', withHistory.map((p) => p.id));
+  await deleteWhereIn(db, 'lead_history', ws, 'lead_id', withHistory.filter((p) => existing.has(p.id)).map((p) => p.id));
   await upsertRows(db, 'lead_history', withHistory.flatMap((p) => historyRows(ws, p.id, p.item.history)), WS_ID, []);
   const withNotes = batch.filter((p) => p.item.notes);
-  await deleteWhereIn(db, 'lead_notes', ws, 'lead_id', withNotes.map((p) => p.id));
+  await deleteWhereIn(db, 'lead_notes', ws, 'lead_id', withNotes.filter((p) => existing.has(p.id)).map((p) => p.id));
   await upsertRows(db, 'lead_notes', withNotes.flatMap((p) => noteRows(ws, p.id, p.item.notes)), WS_ID, []);
 }
 

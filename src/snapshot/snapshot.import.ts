@@ -10,7 +10,8 @@ import { UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
 import { flushSection } from './snapshot.flush.js';
-import type { ImportState, Pending, RecordedBindings } from './snapshot.state.js';
+import type { ImportProgress, ImportState, Pending, RecordedBindings } from './snapshot.state.js';
+import { endBulk } from './snapshot.bulk.js';
 import { readSnapshot } from './snapshot.reader.js';
 import { KnownIds } from './snapshot.refs.js';
 import { creditRows, type Item } from './snapshot.rows.js';
@@ -21,6 +22,13 @@ export interface ImportOptions {
   batchSize?: number;
   /** The engine underneath: PostgreSQL needs fresh planner statistics during a bulk import. */
   dialect?: Dialect;
+  /**
+   * A section of at least this many items into empty tables is loaded without their secondary
+   * indexes, built afterwards (snapshot.bulk.ts). Default: the batch size.
+   */
+  bulkThreshold?: number;
+  /** Called as the import goes (rows written per section, index and counter builds). */
+  onProgress?: (event: ImportProgress) => void;
   /** Last checks of the caller, inside the import's transaction: throwing imports nothing. */
   beforeCommit?: (tx: DbOrTx, imported: Omit<ImportResult, 'counts'>) => Promise<void>;
 }
@@ -51,42 +59,65 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, options: Im
     const seen = new Set<string>();
     const counts: Record<string, number> = {};
     let batch: Pending[] = [];
-    for await (const part of readSnapshot(source)) {
-      const order = SECTION_ORDER.indexOf(part.section as never);
-      if (order < 0) throw new SnapshotError(`${part.section}: is not a snapshot section`);
-      if (order < position) throw new SnapshotError(`${part.section}: must come before ${SECTION_ORDER[position]} (sections follow the documented order)`);
-      position = order;
-      seen.add(part.section);
-      if (part.kind === 'value') {
-        validatePart(part.section, part.section, part.value);
-        if (part.section === 'workspace') state = await importWorkspace(trx, clock, part.value as Item, analyze);
-        continue;
+    // One batch is written while the next is read and checked, so PostgreSQL works while this
+    // process parses. A fault waits for the batch in flight: the rollback must come after it.
+    let inFlight: Promise<void> = Promise.resolve();
+    const write = async (section: string, items: Pending[]) => {
+      await inFlight;
+      inFlight = flushSection(state!, section, items);
+      inFlight.catch(() => {});
+    };
+    try {
+      for await (const part of readSnapshot(source)) {
+        const order = SECTION_ORDER.indexOf(part.section as never);
+        if (order < 0) throw new SnapshotError(`${part.section}: is not a snapshot section`);
+        if (order < position) throw new SnapshotError(`${part.section}: must come before ${SECTION_ORDER[position]} (sections follow the documented order)`);
+        position = order;
+        seen.add(part.section);
+        if (part.kind === 'value') {
+          validatePart(part.section, part.section, part.value);
+          if (part.section === 'workspace') state = await importWorkspace(trx, clock, part.value as Item, { analyze, bulkThreshold: options.bulkThreshold ?? batchSize, progress: options.onProgress });
+          continue;
+        }
+        if (!state) throw new SnapshotError(`workspace: must come before ${part.section}`);
+        if (part.kind === 'end') {
+          await write(part.section, batch);
+          batch = [];
+          await inFlight;
+          options.onProgress?.({ phase: 'rows', section: part.section, rows: counts[part.section] ?? 0 });
+          await endBulk(state, part.section);
+          continue;
+        }
+        const path = `${part.section}[${part.index}]`;
+        validatePart(part.section, path, part.value);
+        batch.push(checkItem(state.known, part.section, path, part.value as Item));
+        counts[part.section] = (counts[part.section] ?? 0) + 1;
+        if (batch.length >= batchSize) {
+          await write(part.section, batch);
+          batch = [];
+          options.onProgress?.({ phase: 'rows', section: part.section, rows: counts[part.section]! });
+        }
       }
-      if (!state) throw new SnapshotError(`workspace: must come before ${part.section}`);
-      if (part.kind === 'end') {
-        await flushSection(state, part.section, batch);
-        batch = [];
-        continue;
-      }
-      const path = `${part.section}[${part.index}]`;
-      validatePart(part.section, path, part.value);
-      batch.push(checkItem(state.known, part.section, path, part.value as Item));
-      counts[part.section] = (counts[part.section] ?? 0) + 1;
-      if (batch.length >= batchSize) {
-        await flushSection(state, part.section, batch);
-        batch = [];
-      }
+      await inFlight;
+    } catch (err) {
+      await inFlight.catch(() => {});
+      throw err;
     }
     for (const required of ['format', 'version', 'workspace']) if (!seen.has(required)) throw new SnapshotError(`${required}: is required`);
     // Lead totals are counters (docs/leads-total.md); they commit with the leads they count.
-    if (seen.has('leads')) await rebuildLeadCounts(trx, state!.workspaceId);
+    if (seen.has('leads')) {
+      options.onProgress?.({ phase: 'counters' });
+      await rebuildLeadCounts(trx, state!.workspaceId);
+    }
     const imported = { workspaceId: state!.workspaceId, bindings: state!.bindings };
     await options.beforeCommit?.(trx, imported);
     return { ...imported, counts };
   });
 }
 
-async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: boolean): Promise<ImportState> {
+type StateOptions = Pick<ImportState, 'analyze' | 'bulkThreshold' | 'progress'>;
+
+async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, options: StateOptions): Promise<ImportState> {
   const workspaceId: string = value.id ?? newId('ws');
   const now = clock.now();
   await db
@@ -102,9 +133,12 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, analyze: b
   const known = new KnownIds();
   await known.load(db, workspaceId);
   const bindings: RecordedBindings = {};
-  if (value.network) bindings.network = { provider: value.network.provider, options: value.network.activity === undefined ? {} : { activity: value.network.activity } };
+  if (value.network) {
+    const { activity, pace } = value.network;
+    bindings.network = { provider: value.network.provider, options: { ...(activity === undefined ? {} : { activity }), ...(pace === undefined ? {} : { pace }) } };
+  }
   if (value.enrichment) bindings.enrichment = { provider: value.enrichment.provider, options: {} };
-  return { db, workspaceId, now, known, analyze, analyzed: new Set(), bindings };
+  return { db, workspaceId, now, known, analyzed: new Set(), bindings, bulk: new Map(), ...options };
 }
 
 /** Checks an item's references and records the ids it brings; returns it with its final id. */

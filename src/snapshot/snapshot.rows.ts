@@ -9,8 +9,15 @@ import type { CreditLedgerTable, TeamMembersTable } from '../workspace/workspace
 /** A validated document item: fields may be absent (undefined) or given (possibly null). */
 export type Item = Record<string, any>;
 
-/** Epoch ms of a validated date-time (or null). */
-export const ms = (value: string | null | undefined): number | null => (value == null ? null : parseIso(value)!);
+/**
+ * Epoch ms of a validated date-time (or null). The schema has checked it is a real calendar
+ * date-time, so Date.parse alone reads it; parseIso's own checks are for what it rejects.
+ */
+export function ms(value: string | null | undefined): number | null {
+  if (value == null) return null;
+  const t = Date.parse(value);
+  return Number.isNaN(t) ? parseIso(value)! : t;
+}
 const or = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
 
 export function creditRows(workspaceId: string, credits: Item[]): CreditLedgerTable[] {
@@ -55,7 +62,7 @@ export const teamMemberDoc = (r: TeamMembersTable, tracked: string[]) => ({
   is_active_seat: fromFlag(r.is_active_seat),
   integration_status: r.integration_status,
   network_username: r.network_username,
-  network_urn: r.network_urn ?? null,
+  network_urn: r.network_urn,
   profile_views_count: r.profile_views_count,
   followers_count: r.followers_count,
   last_network_update: toIso(r.last_network_update),

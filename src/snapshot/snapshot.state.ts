@@ -16,6 +16,13 @@ export interface Pending {
   id: string;
 }
 
+/** What an import is doing, for a progress display. */
+export type ImportProgress =
+  | { phase: 'rows'; section: string; rows: number }
+  | { phase: 'bulk'; section: string }
+  | { phase: 'indexes'; section: string }
+  | { phase: 'counters' };
+
 export interface ImportState {
   db: DbOrTx;
   workspaceId: string;
@@ -26,4 +33,9 @@ export interface ImportState {
   /** Sections whose tables have had their statistics refreshed in this import. */
   analyzed: Set<string>;
   bindings: RecordedBindings;
+  /** A section this large or larger, into empty tables, is loaded without their indexes (snapshot.bulk.ts). */
+  bulkThreshold: number;
+  /** Sections loaded in bulk: the definitions still to replay (none once replayed). */
+  bulk: Map<string, string[]>;
+  progress?: (event: ImportProgress) => void;
 }

@@ -15,7 +15,7 @@ export interface PersonFacts {
   email?: string | null;
 }
 
-function normalize(kind: string, raw: string): { kind: SuppressionKind; value: string } {
+export function normalize(kind: string, raw: string): { kind: SuppressionKind; value: string } {
   if (!(SUPPRESSION_KINDS as readonly string[]).includes(kind)) throw new UsageError(`kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
   const value = raw.trim().toLowerCase().replace(/^@/, '');
   if (kind === 'domain' && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(value)) throw new UsageError(`"${raw}" is not an email domain`);

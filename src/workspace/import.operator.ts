@@ -7,7 +7,7 @@
 import type { Readable } from 'node:stream';
 import type { Dialect } from '../db/connect.js';
 import { UNBOUND, type Binding } from '../network/bindings.js';
-import { importSnapshot, type ImportResult } from '../snapshot/snapshot.import.js';
+import { importSnapshot, type ImportOptions, type ImportResult } from '../snapshot/snapshot.import.js';
 import { bind, checkAdoptable, requireProvider, type BindingDeps } from './bindings.operator.js';
 
 export interface BindingChoice {
@@ -15,7 +15,12 @@ export interface BindingChoice {
   enrichment?: Binding;
 }
 
-export async function importWorkspace(deps: BindingDeps & { dialect: Dialect }, source: Readable, choice: BindingChoice = {}): Promise<ImportResult & { network: Binding; enrichment: Binding }> {
+export async function importWorkspace(
+  deps: BindingDeps & { dialect: Dialect },
+  source: Readable,
+  choice: BindingChoice = {},
+  onProgress?: ImportOptions['onProgress'],
+): Promise<ImportResult & { network: Binding; enrichment: Binding }> {
   if (choice.network) requireProvider(deps, 'network', choice.network.provider);
   if (choice.enrichment) requireProvider(deps, 'enrichment', choice.enrichment.provider);
   const chosen = (recorded: BindingChoice) => ({
@@ -24,6 +29,7 @@ export async function importWorkspace(deps: BindingDeps & { dialect: Dialect }, 
   });
   const result = await importSnapshot(deps.db, deps.clock, source, {
     dialect: deps.dialect,
+    onProgress,
     beforeCommit: async (tx, { workspaceId, bindings }) => {
       const { network, enrichment } = chosen(bindings);
       requireProvider(deps, 'network', network.provider);

@@ -41,6 +41,8 @@ export function leadRow(workspaceId: string, seed: LeadSeed): LeadsTable {
     country: null,
     feed_updated_at: null,
     last_engagement_dt: null,
+    engagement_mass: null,
+    mass_at: null,
     updated_at: seed.created_at,
     ...seed,
   };

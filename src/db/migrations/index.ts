@@ -13,6 +13,15 @@ import * as leadStatusIndexes from './0011_lead_status_indexes.js';
 import * as campaignContactsOrder from './0014_campaign_contacts_order.js';
 import * as workspaceBindings from './0015_workspace_bindings.js';
 import * as replies from './0016_replies.js';
+import * as unipile from './0020_unipile.js';
+import * as unipileHooks from './0025_unipile_hooks.js';
+import * as leadColdIndexes from './0050_lead_cold_indexes.js';
+import * as webhooks from './0065_webhooks.js';
+import * as consoleSignIn from './0070_console.js';
+import * as engagementEventsByLead from './0073_engagement_events_by_lead.js';
+import * as feedCold from './0080_feed_cold.js';
+import * as campaignCounts from './0081_campaign_counts.js';
+import * as followUpSteps from './0082_follow_up_steps.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +39,13 @@ export const migrations: Record<string, Migration> = {
   '0014_campaign_contacts_order': campaignContactsOrder,
   '0015_workspace_bindings': workspaceBindings,
   '0016_replies': replies,
+  '0020_unipile': unipile,
+  '0025_unipile_hooks': unipileHooks,
+  '0050_lead_cold_indexes': leadColdIndexes,
+  '0065_webhooks': webhooks,
+  '0070_console': consoleSignIn,
+  '0073_engagement_events_by_lead': engagementEventsByLead,
+  '0080_feed_cold': feedCold,
+  '0081_campaign_counts': campaignCounts,
+  '0082_follow_up_steps': followUpSteps,
 };

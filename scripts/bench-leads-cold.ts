@@ -1,0 +1,285 @@
+// GET /v2/leads cold: pages nobody asked for before, at 1,000,000 leads (docs/leads-cold.md).
+//   npm run bench:leads-cold                          SQLite, .bench/leads-cold-<n>.db built once, then reused
+//   npm run bench:leads-cold -- --db postgres://…/db  PostgreSQL (the database is built once, then reused)
+//   options: --seconds 8 --floor-seconds 4 --connections 32 --rounds 1 --only name,name --no-writer
+//   BENCH_LEADS=100000 for a smaller workspace (its own cached file / marker)
+//   --suite feeds (npm run bench:feeds-cold): both feeds at BENCH_POSTS (100,000) posts and the
+//   campaigns list (3,000 campaigns) instead of the lead list; --suite all: both
+// Each of N walkers (one HTTPS connection each) walks its own (filter, sort, limit) through the
+// cursors; when a walk ends it starts another with another filter value or limit. No URL is ever
+// asked twice (checked: the run fails if one repeats), so the page cache cannot answer; it stays on,
+// as in production. Per case: req/s, p50, p99, errors, and the ratio to the floor — the same
+// server's bare HTTPS route returning a precomputed body of the case's median page size — measured
+// right after the case in the same run. Then all cases mixed, and mixed with a writer (a PATCH every
+// 20 ms over HTTPS, an ingestion round every second in the server). The server's RSS is sampled.
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Pool } from 'undici';
+import { coldLeadId, ensureColdDatabase, ensureColdFeeds } from './bench-cold-data.js';
+import { nextMessage } from './bench-worker.js';
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    seconds: { type: 'string', default: '8' },
+    'floor-seconds': { type: 'string', default: '4' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '1' },
+    only: { type: 'string' },
+    'no-writer': { type: 'boolean', default: false },
+    suite: { type: 'string', default: 'leads' },
+  },
+});
+const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+const SUITE = opts.suite!;
+if (!['leads', 'feeds', 'all'].includes(SUITE)) throw new Error(`--suite leads|feeds|all, not ${SUITE}`);
+const SECONDS = Number(opts.seconds);
+const FLOOR_SECONDS = Number(opts['floor-seconds']);
+const CONNECTIONS = Number(opts.connections);
+const ROUNDS = Number(opts.rounds);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dbArg = opts.db ?? path.join(here, '..', '.bench', `leads-cold-${LEADS}.db`);
+const isPg = /^postgres(ql)?:\/\//.test(dbArg);
+if (!isPg) fs.mkdirSync(path.dirname(path.resolve(dbArg)), { recursive: true });
+const target = isPg ? ({ dialect: 'postgres', url: dbArg } as const) : ({ dialect: 'sqlite', file: path.resolve(dbArg) } as const);
+
+const DAY = 86_400_000;
+let dataDay = 0;
+const iso = (daysBeforeEnd: number) => new Date((dataDay - daysBeforeEnd) * DAY).toISOString().slice(0, 10);
+/**
+ * A walk's first path from its variant number v (walker + walkers × walk number, distinct for every walk
+ * of a run): the filter value, the window and the limit move with v, so no two walks share a URL.
+ */
+type Walk = (v: number) => string;
+const pick = (v: number, n: number) => (v * 7919) % n;
+const STATUSES = ['QUALIFIED', 'DISQUALIFIED', 'NEW'];
+const on = (endpoint: string, cases: [string, Walk][]): [string, Walk][] => cases.map(([name, walk]) => [name, (v) => `${endpoint}?${walk(v)}`]);
+
+const LEAD_CASES: [string, Walk][] = on('/v2/leads', [
+  ['newest_first', () => 'sort_by=newest_first'],
+  ['oldest_first', () => 'sort_by=oldest_first'],
+  ['last_touch_first', () => 'sort_by=last_touch_first'],
+  ['last_touch_last', () => 'sort_by=last_touch_last'],
+  ['most_engaged_first', () => 'sort_by=most_engaged_first'],
+  ['least_engaged_first', () => 'sort_by=least_engaged_first'],
+  ['status+engaged', (v) => `status=${STATUSES[v % 3]}&sort_by=most_engaged_first`],
+  ['status+touch_last', (v) => `status=${STATUSES[v % 3]}&sort_by=last_touch_last`],
+  ['company+touch', (v) => `company_public_id=company-${1 + pick(v, 1000)}&sort_by=last_touch_first`],
+  ['company_id+newest', (v) => `company_public_id=${1 + pick(v, 1000)}&sort_by=newest_first`],
+  ['post+dates', (v) => `post_id=post_${pick(v, 5000)}&start_date=${iso(365 + (v % 30))}`],
+  ['post+engaged', (v) => `post_id=post_${pick(v, 5000)}&sort_by=most_engaged_first`],
+  ['year+engaged', (v) => `start_date=${iso(365 + (v % 300))}&sort_by=most_engaged_first`],
+  ['month+touch', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}&sort_by=last_touch_first`],
+  ['week+least_engaged', (v) => `start_date=${iso(200 + (v % 500))}&end_date=${iso(194 + (v % 500))}&sort_by=least_engaged_first`],
+  ['range+status+touch_last', (v) => `status=QUALIFIED&start_date=${iso(600 - (v % 100))}&end_date=${iso(100 + (v % 100))}&sort_by=last_touch_last`],
+  ['enriched+days', (v) => `email_enriched=true&days=${60 + (v % 300)}`],
+  ['days+engaged', (v) => `days=${7 + (v % 300)}&sort_by=most_engaged_first`],
+  ['no_match', (v) => `company_public_id=no-such-company-${v}&sort_by=last_touch_first`],
+  ['future_dates', (v) => `start_date=${iso(-30 - (v % 300))}&sort_by=most_engaged_first`],
+  ['days_with_dates', (v) => `days=${30 + (v % 300)}&start_date=${iso(500)}&end_date=${iso(400)}&sort_by=least_engaged_first`],
+  ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${iso(300 + (v % 100))}&sort_by=last_touch_first`],
+]);
+
+/** Both feeds (each sort; a member; a year, a month, a single day; bad input) and the campaigns list. */
+const feed = (kind: 'team' | 'tracked', cases: [string, Walk][]) => on(kind === 'team' ? '/v2/content/team/feed' : '/v2/content/tracked-contacts/feed', cases).map(([n, w]) => [`${kind}:${n}`, w] as [string, Walk]);
+const FEED_CASES: [string, Walk][] = [
+  ...(['team', 'tracked'] as const).flatMap((kind) => feed(kind, [
+    ['newest_first', () => `sort_by=newest_first`],
+    ['oldest_first', () => `sort_by=oldest_first`],
+    ['most_viewed_first', () => `sort_by=most_viewed_first`],
+    ['least_viewed_first', () => `sort_by=least_viewed_first`],
+    ['member+viewed', (v) => `team_member_id=tm_${v % 20}&sort_by=most_viewed_first`],
+    ['member+month+newest', (v) => `team_member_id=tm_${v % 20}&start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}`],
+    ['year+viewed', (v) => `start_date=${iso(365 + (v % 300))}&sort_by=most_viewed_first`],
+    ['month+least_viewed', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}&sort_by=least_viewed_first`],
+    ['day+viewed', (v) => `start_date=${iso(10 + (v % 600))}&end_date=${iso(10 + (v % 600))}&sort_by=most_viewed_first`],
+    ['days+least_viewed', (v) => `days=${7 + (v % 300)}&sort_by=least_viewed_first`],
+    // One page each (total 0): the variant itself in the dates, so that no two walks share a URL.
+    ['future_dates', (v) => `start_date=${iso(-30 - v)}&sort_by=most_viewed_first`],
+    ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${iso(300 + v)}&sort_by=least_viewed_first`],
+  ])),
+  ['campaigns', (v) => `/v2/networking/campaigns?limit=${10 + pick(v + 1, 41)}`],
+];
+const CASES = SUITE === 'leads' ? LEAD_CASES : SUITE === 'feeds' ? FEED_CASES : [...LEAD_CASES, ...FEED_CASES];
+
+// BENCH_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
+const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [];
+const next = <T>(pick: (m: any) => T | undefined) => nextMessage(worker, pick);
+
+/** The server's resident set size, sampled from /proc while a case runs. */
+let maxRss = 0;
+const rssMb = () => {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
+const asked = new Set<string>();
+let repeats = 0;
+const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+
+interface Result { rps: number; p50: number; p99: number; errors: number; bytes: number; rss: number }
+
+/** Where each (case, walker) walk stands: a later phase (mixed, writer) resumes it instead of asking its pages again. */
+const walkState = new Map<string, { first: string; path: string | null; v: number }>();
+
+function freshWalk(name: string, walk: Walk, w: number, from: number): { first: string; path: string; v: number } {
+  for (let v = from; v < from + 1000 * CONNECTIONS; v += CONNECTIONS) {
+    const base = walk(v);
+    const first = base.includes('limit=') ? base : `${base}&limit=${10 + pick(v + 1, 41)}`;
+    if (!asked.has(first)) return { first, path: first, v };
+  }
+  throw new Error(`${name}: no fresh walk left for walker ${w}`);
+}
+
+async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds: number): Promise<Result> {
+  const latencies: number[] = [];
+  const sizes: number[] = [];
+  let errors = 0;
+  let rss = 0;
+  const sampler = setInterval(() => (rss = Math.max(rss, rssMb())), 250);
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    walks.map(async ([name, walk], w) => {
+      const id = `${name}#${w}`;
+      while (performance.now() < end) {
+        let state = walkState.get(id);
+        // A fresh walk when this walker has none or finished it: a (filter, limit) no walk used before.
+        if (!state || state.path === null) state = freshWalk(name, walk, w, state ? state.v + CONNECTIONS : w);
+        walkState.set(id, state);
+        const path: string = state.path!;
+        if (asked.has(path)) repeats++;
+        asked.add(path);
+        const t = performance.now();
+        try {
+          const res = await pool.request({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } });
+          const body = Buffer.from(await res.body.arrayBuffer());
+          latencies.push(performance.now() - t);
+          if (res.statusCode !== 200) {
+            if (errors++ === 0) console.error(`${path}: ${res.statusCode} ${body.toString().slice(0, 300)}`);
+            state.path = null;
+            continue;
+          }
+          sizes.push(body.length);
+          const cursor = JSON.parse(body.toString()).cursor as string | null;
+          state.path = cursor ? `${state.first}&cursor=${cursor}` : null;
+        } catch (error) {
+          latencies.push(performance.now() - t);
+          if (errors++ === 0) console.error(`${path}: ${String(error)}`);
+          state.path = null;
+        }
+      }
+    }),
+  );
+  clearInterval(sampler);
+  maxRss = Math.max(maxRss, rss);
+  latencies.sort((a, b) => a - b);
+  sizes.sort((a, b) => a - b);
+  return { rps: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors, bytes: quantile(sizes, 0.5) || 100, rss };
+}
+
+async function floor(pool: Pool, bytes: number): Promise<Result> {
+  worker.send({ floorBytes: bytes });
+  await next((m) => (m.floorReady ? true : undefined));
+  const latencies: number[] = [];
+  const end = performance.now() + FLOOR_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        const res = await pool.request({ method: 'GET', path: '/bench/floor' });
+        await res.body.arrayBuffer();
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / FLOOR_SECONDS, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors: 0, bytes, rss: 0 };
+}
+
+/** The writer of the last variant: a PATCH every 20 ms over its own connection (status moves between the three visible ones). */
+function startPatcher(url: string, key: string): { stop: () => Promise<{ patches: number; refused: number; errors: number }> } {
+  const pool = new Pool(url, { connections: 1, connect: { rejectUnauthorized: false } });
+  let patches = 0;
+  let refused = 0;
+  let errors = 0;
+  let i = 0;
+  const timer = setInterval(async () => {
+    const n = i++;
+    const id = coldLeadId((n * 7919) % LEADS);
+    try {
+      const res = await pool.request({
+        method: 'PATCH', path: `/v2/leads/${id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: ['QUALIFIED', 'DISQUALIFIED', 'NEW'][n % 3] }),
+      });
+      // A discarded lead answers 400 "Lead record not found" (it is not shown): counted as refused.
+      const text = await res.body.text();
+      if (res.statusCode === 200 || res.statusCode === 404) patches++;
+      // A change the API refuses (4xx) is an answer, not a failure of the server: counted apart.
+      else if (res.statusCode < 500) refused++;
+      else if (errors++ === 0) console.error(`PATCH ${id}: ${res.statusCode} ${text.slice(0, 200)}`);
+    } catch (error) {
+      if (errors++ === 0) console.error(`PATCH ${id}: ${String(error)}`);
+    }
+  }, 20);
+  return { stop: async () => (clearInterval(timer), await pool.close(), { patches, refused, errors }) };
+}
+
+console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)} (${LEADS} leads)`);
+await ensureColdDatabase(target, LEADS, (text) => console.log(text));
+if (SUITE !== 'leads') await ensureColdFeeds(target, POSTS, (text) => console.log(text));
+// The server starts once the data is built: it reads the build's marker as it opens.
+const worker = fork(path.join(here, 'bench-leads-cold-server.ts'), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...process.env, BENCH_COLD_DB: isPg ? dbArg : path.resolve(dbArg) } });
+const ready = await next((m) => (m.url ? (m as { url: string; key: string; dataDay: number; dialect: string }) : undefined));
+dataDay = ready.dataDay;
+console.log(`server at ${ready.url} (${ready.dialect}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
+const pool = new Pool(ready.url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
+const only = opts.only?.split(',');
+const cases = CASES.filter(([name]) => !only || only.includes(name));
+const ratios = new Map<string, number[]>();
+const lines: string[] = [];
+
+async function runCase(name: string, walks: [string, Walk][]): Promise<void> {
+  const real = await walkers(pool, ready.key, walks, SECONDS);
+  const base = await floor(pool, real.bytes);
+  const ratio = real.rps / base.rps;
+  ratios.set(name, [...(ratios.get(name) ?? []), ratio]);
+  const line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} |`;
+  lines.push(line);
+  console.log(line);
+}
+
+console.log('| case | page bytes | req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | ratio | server RSS MB |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (let round = 0; round < ROUNDS; round++) {
+  for (const c of cases) await runCase(c[0], Array.from({ length: CONNECTIONS }, () => c));
+  const mixed = Array.from({ length: CONNECTIONS }, (_, w) => cases[w % cases.length]!);
+  await runCase('all mixed', mixed);
+  if (!opts['no-writer']) {
+    worker.send({ writer: true });
+    await next((m) => (m.writerSet === true ? true : undefined));
+    const patcher = startPatcher(ready.url, ready.key);
+    await runCase('mixed + writer', mixed);
+    const written = await patcher.stop();
+    worker.send({ writer: false });
+    const rounds = await next((m) => (m.writerSet === false ? (m as { rounds: number; roundErrors: number }) : undefined));
+    console.log(`  writer: ${written.patches} PATCHes answered, ${written.refused} refused (4xx), ${written.errors} failed (5xx or no answer), ${rounds.rounds} ingestion rounds in total (${rounds.roundErrors} failed)`);
+  }
+}
+await pool.close();
+worker.send({ close: true });
+await next((m) => (m.closed ? true : undefined));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
+const worst = summary.reduce((a, b) => (b[1] < a[1] ? b : a));
+const p99s = lines.map((l) => Number(l.split('|')[5]));
+if (repeats > 0) console.log(`WARNING: ${repeats} URLs were asked twice (the page cache could have answered them)`);
+console.log(`leads-cold-bench: suite=${SUITE} dialect=${ready.dialect} leads=${LEADS}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);

@@ -1,0 +1,55 @@
+// Bulk loads write rows faster into a table without its secondary indexes (each is built once,
+// by sorting, afterwards), without its triggers and, on PostgreSQL, without its foreign keys
+// (each row's check locks its parent row; adding the key back checks every row in one join).
+// These are the statements to run before such a load and after it, read from the database
+// itself so they follow every migration. Unique indexes stay: upserts need them to find
+// conflicts. SQLite cannot drop a foreign key without rebuilding its table: its keys stay.
+import { sql } from 'kysely';
+import type { DbOrTx } from './database.js';
+import { isPostgres } from './dialect.js';
+
+export interface SuspendedObjects {
+  drop: string[];
+  create: string[];
+}
+
+/** Statements suspending the non-unique indexes of `indexed`, and the triggers (and PostgreSQL's foreign keys) of `triggered`. */
+export async function secondaryObjectsOf(db: DbOrTx, indexed: string[], triggered: string[] = indexed): Promise<SuspendedObjects> {
+  if (!isPostgres(db)) {
+    const rows = await sql<{ type: string; name: string; sql: string }>`
+      select type, name, sql from sqlite_master
+      where sql is not null and ((type = 'index' and tbl_name in (${sql.join(indexed)}) and sql not like 'create unique%' collate nocase)
+        or (type = 'trigger' and tbl_name in (${sql.join(triggered)})))
+      order by type, name`.execute(db);
+    return { drop: rows.rows.map((r) => `drop ${r.type} "${r.name}"`), create: rows.rows.map((r) => r.sql) };
+  }
+  const indexes = await sql<{ name: string; def: string }>`
+    select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+    where t.relname in (${sql.join(indexed)}) and t.relnamespace = current_schema()::regnamespace
+      and not i.indisunique and not i.indisprimary
+    order by c.relname`.execute(db);
+  const keys = await sql<{ tbl: string; name: string; def: string }>`
+    select t.relname as tbl, k.conname as name, pg_get_constraintdef(k.oid) as def
+    from pg_constraint k join pg_class t on t.oid = k.conrelid
+    where k.contype = 'f' and t.relname in (${sql.join(triggered)}) and t.relnamespace = current_schema()::regnamespace
+    order by t.relname, k.conname`.execute(db);
+  return {
+    drop: [
+      ...keys.rows.map((k) => `alter table "${k.tbl}" drop constraint "${k.name}"`),
+      ...indexes.rows.map((r) => `drop index "${r.name}"`),
+      ...triggered.map((t) => `alter table "${t}" disable trigger user`),
+    ],
+    create: [
+      // Index builds sort in memory up to this (default 64 MB: a million leads' index spilled to disk); for this transaction only.
+      `set local maintenance_work_mem = '256MB'`,
+      ...indexes.rows.map((r) => r.def),
+      ...keys.rows.map((k) => `alter table "${k.tbl}" add constraint "${k.name}" ${k.def}`),
+      ...triggered.map((t) => `alter table "${t}" enable trigger user`),
+    ],
+  };
+}
+
+export async function runAll(db: DbOrTx, statements: string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}

@@ -1,0 +1,139 @@
+// The lead list's page and count queries, written so that each has exactly one index to use
+// (docs/leads-cold.md): the filter that drives the page is compared on its plain column, every
+// other filter on an expression of it (`created_at + 0`, `status || ''`), which no index serves,
+// so neither engine can start from a date or status index and sort the whole matching set.
+// A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged.
+import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database, DbOrTx } from '../db/database.js';
+import type { Condition, SortColumn } from '../db/keyset.js';
+import { DISCARDED } from './leads.repository.js';
+import { LEAD_STATUSES } from './leads.schemas.js';
+
+/** The WHERE of the status × sort indexes (migration 0011), word for word so both engines use them. */
+const TRIAGED = sql<SqlBool>`status not in ('NEW', 'DISCARDED')`;
+/** The width of a created_at bucket of the leads_bucket_* indexes: 16 days, as migration 0050 wrote it. */
+export const BUCKET_MS = 1_382_400_000;
+const bucketOf = sql<number>`created_at / ${sql.lit(BUCKET_MS)}`;
+
+/** The list filters, resolved: epoch-ms bounds, company ids found for company_public_id. */
+export interface LeadFilters {
+  /** Inclusive lower bound on created_at (always 00:00:00Z of a day). */
+  from: number | null;
+  /** Exclusive upper bound on created_at (always 00:00:00Z of a day). */
+  to: number | null;
+  status: string | null;
+  /** null: no company filter; []: the filter matched no company. */
+  companyIds: number[] | null;
+  postId: string | null;
+  emailEnriched: boolean | null;
+}
+
+/**
+ * How a page is read. `index`: one index in sort order — the company's, the post's, the triaged
+ * status's (partial) or the workspace-wide one — from the cursor on. `buckets`: a date range sorted
+ * by touch or engagement, one sorted run per created_at bucket from `first` to `last`, merged.
+ * `empty`: the filters can match nothing (a reversed range, dates outside every lead).
+ */
+export type LeadPagePlan = { kind: 'index' } | { kind: 'buckets'; first: number; last: number } | { kind: 'empty' };
+
+/** The index a page starts from; `buckets`: the created_at buckets (the runs of a bucket plan). */
+type Driver = 'company' | 'post' | 'status' | 'workspace' | 'buckets';
+const driverOf = (f: LeadFilters): Driver =>
+  f.companyIds ? 'company' : f.postId !== null ? 'post' : f.status !== null && f.status !== 'NEW' ? 'status' : 'workspace';
+
+/**
+ * A column no index can serve: the filter is checked on rows (or index entries) another filter
+ * found. PostgreSQL has no statistics for these expressions (it assumes 1/3 of rows for a range,
+ * 0.5 % for an equality), so they are used only where the driving index is the right choice anyway.
+ */
+const numeric = (column: string) => sql`(${sql.ref(column)} + 0)`;
+const textual = (column: string) => sql`(${sql.ref(column)} || '')`;
+
+/**
+ * The filters of a page: `datesDrive` when created_at is the range of the index walked. A company
+ * or a post always drives on its own index, its dates checked on its (few) entries.
+ */
+function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive: boolean): SelectQueryBuilder<Database, 'leads', {}> {
+  let q = db.selectFrom('leads').where('workspace_id', '=', workspaceId);
+  // A plain status is safe with the workspace-wide index (no index starts with the status but the
+  // triaged ones, which NEW and != DISCARDED cannot use), and PostgreSQL keeps its estimate; under
+  // a company or a post it must not pull in their count indexes (migration 0050), nor the triaged
+  // status indexes into a bucket's run (PostgreSQL proves status = 'QUALIFIED' implies their WHERE).
+  const status = driver === 'workspace' ? sql.ref('status') : textual('status');
+  if (driver === 'status') q = q.where('status', '=', f.status!).where(TRIAGED);
+  else q = f.status ? q.where(status, '=', f.status) : q.where(status, '!=', DISCARDED);
+  if (f.companyIds) q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
+  if (f.postId !== null) q = driver === 'post' ? q.where('source_post_id', '=', f.postId) : q.where(textual('source_post_id'), '=', f.postId);
+  const created = datesDrive ? sql.ref('created_at') : numeric('created_at');
+  if (f.from !== null) q = q.where(created, '>=', f.from);
+  if (f.to !== null) q = q.where(created, '<', f.to);
+  if (f.emailEnriched !== null) q = q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null);
+  return q;
+}
+
+/** The plan of a request's pages (one or two index look-ups when a date range needs buckets). */
+export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, sortColumn: string): Promise<LeadPagePlan> {
+  if (f.companyIds?.length === 0 || (f.from !== null && f.to !== null && f.from >= f.to)) return { kind: 'empty' };
+  if (sortColumn === 'created_at' || (f.from === null && f.to === null) || driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'index' };
+  const edge = (dir: 'asc' | 'desc') =>
+    db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1).executeTakeFirst();
+  const [oldest, newest] = await Promise.all([edge('asc'), edge('desc')]);
+  if (!oldest || !newest) return { kind: 'empty' };
+  const from = Math.max(f.from ?? -Infinity, Number(oldest.created_at));
+  const to = Math.min(f.to === null ? Infinity : f.to - 1, Number(newest.created_at));
+  if (from > to) return { kind: 'empty' };
+  return { kind: 'buckets', first: Math.floor(from / BUCKET_MS), last: Math.floor(to / BUCKET_MS) };
+}
+
+/** The page query, not yet run (leads-plans.ts explains it). */
+export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, plan: LeadPagePlan, conditions: Condition[], order: readonly SortColumn[], limit: number) {
+  const key = order[0]!;
+  if (plan.kind !== 'buckets') {
+    const driver = driverOf(f);
+    let q = filtered(db, workspaceId, f, driver, key.column === 'created_at' && (driver === 'status' || driver === 'workspace')).selectAll();
+    for (const c of conditions) q = q.where(c);
+    for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
+    return q.limit(plan.kind === 'empty' ? 0 : limit);
+  }
+  // Each bucket's first `limit` rows after the position, from its own sorted run (index entries
+  // only: the range's edges and the status are in the index), then the best `limit` of those.
+  const runs = [];
+  for (let bucket = plan.first; bucket <= plan.last; bucket++) {
+    let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', bucket);
+    for (const c of conditions) run = run.where(c);
+    for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
+    const sub = run.select([sql.ref(key.column).as('k'), 'id']).limit(limit);
+    runs.push(db.selectFrom(sub.as(`b${bucket - plan.first}`)).select(['k', 'id']));
+  }
+  const merged = runs.reduce((all, run) => all.unionAll(run as never));
+  const best = db.selectFrom(merged.as('runs')).select('runs.id').orderBy('runs.k', key.dir).orderBy('runs.id', key.dir).limit(limit);
+  // The page's rows by primary key; `+ 0` keeps the sort index out of this small final sort.
+  return db
+    .selectFrom('leads')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', best as never)
+    .orderBy(numeric(key.column), key.dir)
+    .orderBy('id', key.dir)
+    .limit(limit);
+}
+
+/**
+ * The exact total of a company or post filter: an index-only count over that company's or post's
+ * (status, created_at) entries (migration 0050), so as many entries as the company or post has
+ * leads, read from the index alone unless an email filter asks for the rows.
+ */
+export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+  let q = db.selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('workspace_id', '=', workspaceId);
+  // IN over the visible statuses (not != DISCARDED) keeps the created_at range inside the index.
+  q = q.where('status', 'in', f.status ? [f.status] : [...LEAD_STATUSES]);
+  if (f.companyIds) {
+    q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
+    if (f.postId !== null) q = q.where(textual('source_post_id'), '=', f.postId);
+  } else q = q.where('source_post_id', '=', f.postId!);
+  if (f.from !== null) q = q.where('created_at', '>=', f.from);
+  if (f.to !== null) q = q.where('created_at', '<', f.to);
+  if (f.emailEnriched !== null) q = q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null);
+  const row = await q.executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,20 @@
+// How each dialect words, in EXPLAIN's lines, a full scan of `table`, a sort step (with the rows it
+// sorts: Infinity where the plan does not say) and the use of one of its indexes: the words the
+// plan tests of every list assert with (test/leads-plan.test.ts, test/feed-plan.test.ts).
+export function planWords(table: string) {
+  return {
+    sqlite: {
+      scansTable: (l: string) => new RegExp(`^SCAN ${table}$|^SCAN ${table}(?! USING)|SCAN ${table} USING (COVERING )?INDEX`).test(l),
+      sortedRows: (plan: string[]) => (plan.some((l) => l.includes('TEMP B-TREE')) ? Infinity : 0),
+      usesAnIndex: (l: string) => new RegExp(`USING (COVERING )?INDEX ${table}_`).test(l),
+      usesIndex: (l: string, index: string) => l.includes(`INDEX ${index} `),
+    },
+    postgres: {
+      scansTable: (l: string) => new RegExp(`Seq Scan on ${table}\\b`).test(l),
+      sortedRows: (plan: string[]) => Math.max(0, ...plan.map((l) => /^(->\s+)?(Incremental )?Sort\s+\(.*rows=(\d+)/.exec(l.trim())).map((m) => (m ? Number(m[3]) : 0))),
+      usesAnIndex: (l: string) => new RegExp(`(Index|Index Only|Bitmap Index) Scan (Backward )?(using|on) ${table}_`).test(l),
+      // An index name ending in `_` names every index of that prefix.
+      usesIndex: (l: string, index: string) => new RegExp(`Scan (Backward )?(using|on) ${index}${index.endsWith('_') ? '' : '\\b'}`).test(l),
+    },
+  };
+}
