@@ -4,10 +4,9 @@
 import path from 'node:path';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import type { DbTarget } from './db/connect.js';
 import { UsageError } from './shared/errors.js';
 import { isCalendarDate } from './shared/time.js';
-
-export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
 /** Where a setting's flag appears: on every command (`common`), on `serve` only, or nowhere (environment only). */
 export type FlagScope = 'common' | 'serve';
@@ -26,6 +25,7 @@ interface Setting<T> {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
 
 /** Checks a value against a TypeBox schema; `expected` finishes the sentence "<name> must be …". */
 function checked<T>(name: string, schema: TSchema, expected: string, raw: unknown, value: unknown): T {
@@ -104,6 +104,16 @@ export const SETTINGS = {
     env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'common' }, default: '0', shownDefault: 'no wait',
     help: 'at start, retry an unreachable database for up to this many seconds before giving up', read: int('wait for db', 0, 86_400),
   }),
+  dbConnectTimeoutMs: setting({
+    env: 'WARMLINE_DB_CONNECT_TIMEOUT_MS', default: '3000',
+    help: 'PostgreSQL: how long a request waits for a connection before answering 503 (the database is away)',
+    read: int('database connect timeout', 100, 600_000),
+  }),
+  dbStatementTimeoutMs: setting({
+    env: 'WARMLINE_DB_STATEMENT_TIMEOUT_MS', default: '60000',
+    help: 'PostgreSQL: the longest one statement may run (statement_timeout); a statement past it fails, its transaction rolls back',
+    read: int('database statement timeout', 100, 3_600_000),
+  }),
   host: setting({
     env: 'WARMLINE_HOST', flag: { spec: '--host <host>', scope: 'serve' }, default: '127.0.0.1',
     help: 'address to listen on (0.0.0.0 for every interface)', read: text,
@@ -112,6 +122,19 @@ export const SETTINGS = {
   rateLimit: setting({
     env: 'WARMLINE_RATE_LIMIT', flag: { spec: '--rate-limit <n>', scope: 'serve' }, default: '80',
     help: 'requests per rolling minute per workspace', read: int('rate limit', 1, 100_000_000),
+  }),
+  hookRateLimit: setting({
+    env: 'WARMLINE_HOOK_RATE_LIMIT', flag: { spec: '--hook-rate-limit <n>', scope: 'serve' }, default: '600',
+    help: 'webhook deliveries per rolling minute per hook and client address (/hooks/…, apart from the API\'s limit)', read: int('hook rate limit', 1, 100_000_000),
+  }),
+  webhooksAllowPrivate: setting({
+    env: 'WARMLINE_WEBHOOKS_ALLOW_PRIVATE', flag: { spec: '--webhooks-allow-private', scope: 'common' }, default: 'false', shownDefault: 'off',
+    help: 'allow outbound webhook URLs on loopback, private or link-local addresses, and plain http (tests, a trusted network)', read: bool('webhooks allow private'),
+  }),
+  webhookTimeoutMs: setting({
+    env: 'WARMLINE_WEBHOOK_TIMEOUT_MS', default: '10000',
+    help: 'the longest one outbound webhook delivery may take (connect, send, answer) before it counts as failed and is retried',
+    read: int('webhook timeout', 100, 120_000),
   }),
   tlsCert: setting({
     env: 'WARMLINE_TLS_CERT', flag: { spec: '--tls-cert <file>', scope: 'serve' }, default: null, shownDefault: 'self-signed',
@@ -129,14 +152,28 @@ export const SETTINGS = {
     env: 'WARMLINE_REDIS_URL', flag: { spec: '--redis-url <url>', scope: 'serve' }, default: null, shownDefault: 'none',
     help: 'share the rate limit between several server processes through Redis', read: optionalText,
   }),
+  redisTimeoutMs: setting({
+    env: 'WARMLINE_REDIS_TIMEOUT_MS', default: '500',
+    help: 'the longest a request waits for Redis (--redis-url) before counting its rate limit in the process instead',
+    read: int('redis timeout', 10, 60_000),
+  }),
   publicUrl: setting({
     env: 'WARMLINE_PUBLIC_URL', flag: { spec: '--public-url <url>', scope: 'serve' }, default: null, shownDefault: 'listening address',
     help: "base URL used in links the service returns (placeholder pictures); never taken from a request's `Host` header",
     read: (raw) => optionalText(raw)?.replace(/\/+$/, '') ?? null,
   }),
+  metricsPort: setting({
+    env: 'WARMLINE_METRICS_PORT', flag: { spec: '--metrics-port <port>', scope: 'serve' }, default: null, shownDefault: 'off',
+    help: 'serve Prometheus metrics at http://<host>:<port>/metrics, a plain-HTTP listener apart from the API (0: any free port); `warmline worker` too, through the variable',
+    read: (raw) => (raw === null || raw === '' ? null : int('metrics port', 0, 65535)(raw)),
+  }),
   logLevel: setting({
     env: 'WARMLINE_LOG_LEVEL', flag: { spec: '--log-level <level>', scope: 'serve' }, default: 'info',
     help: 'fatal, error, warn, info, debug, trace or silent; debug adds one line per request', read: oneOf('log level', LOG_LEVELS),
+  }),
+  logFormat: setting({
+    env: 'WARMLINE_LOG_FORMAT', flag: { spec: '--log-format <format>', scope: 'serve' }, default: 'auto',
+    help: 'json (one object a line), pretty (human-readable) or auto: pretty when standard error is a terminal, json otherwise', read: oneOf('log format', LOG_FORMATS),
   }),
   demo: setting({
     env: 'WARMLINE_DEMO', flag: { spec: '--no-demo', scope: 'serve' }, default: 'true', shownDefault: 'demo on',
@@ -146,9 +183,19 @@ export const SETTINGS = {
     env: 'WARMLINE_WORKER', flag: { spec: '--no-worker', scope: 'serve' }, default: 'true', shownDefault: 'worker on',
     help: 'serve the API only; run the engines with `warmline worker` elsewhere', read: bool('worker'),
   }),
+  stopGraceMs: setting({
+    env: 'WARMLINE_STOP_GRACE_MS', default: '10000',
+    help: "on SIGTERM, how long in-flight requests and the worker's step in hand may take before the process exits anyway",
+    read: int('stop grace time', 0, 600_000),
+  }),
   workerIdleMs: setting({
     env: 'WARMLINE_WORKER_IDLE_MS', default: '1000',
     help: 'how long the worker rests when no task has work (on the process clock; at least 10 real ms)', read: int('worker idle time', 10, 3_600_000),
+  }),
+  providerTimeoutMs: setting({
+    env: 'WARMLINE_PROVIDER_TIMEOUT_MS', default: '30000',
+    help: 'the longest one call to a network provider (Unipile) may take, answer included',
+    read: int('provider timeout', 100, 600_000),
   }),
   sandboxSeed: setting({ env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox', help: 'seed of the simulated network (same seed, same world)', read: text }),
   sandboxLatencyMs: setting({
@@ -158,11 +205,6 @@ export const SETTINGS = {
   syncIntervalMs: setting({
     env: 'WARMLINE_SYNC_INTERVAL_MS', default: '900000',
     help: "pause between two syncs of a CONNECTED member's posts and engagement", read: int('sync interval', 1_000, 86_400_000),
-  }),
-  demoTimeScale: setting({
-    env: 'WARMLINE_DEMO_TIME_SCALE', default: '1',
-    help: "makes the simulated network's engagement arrive, and syncs run, that many times faster (for demos); the clock stays real",
-    read: int('demo time scale', 1, 10_000),
   }),
   clockStart: setting({
     env: 'WARMLINE_CLOCK_START', default: null, shownDefault: 'now',

@@ -1,19 +1,26 @@
 // The composition root: builds what the service needs from the config, once.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pino, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
-import { migrateToLatest } from './db/migrate.js';
+import { checkKnownSchema, migrateToLatest } from './db/migrate.js';
 import { SandboxEnrichment, type EnrichmentProvider } from './enrichment/enrichment.provider.js';
-import { isDatabaseUnavailable, pingDatabase } from './db/unavailable.js';
+import { isDatabaseUnavailable } from './db/unavailable.js';
 import { operatorMessage } from './shared/operator-errors.js';
 import { UsageError } from './shared/errors.js';
 import type { NetworkProvider } from './network/provider.js';
 import { BindingRegistry } from './network/registry.js';
 import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
+import type { UnipileFactoryDeps } from './network/unipile/unipile.factory.js';
+import { SecretBox } from './shared/secret-box.js';
+import { accountStatusChanged } from './outreach/network-events.js';
 import { sandboxDb } from './network/sandbox/sandbox.table.js';
+import { meteredProvider } from './network/metered.js';
+import { Metrics } from './metrics/metrics.js';
+import { outboxDepth } from './webhooks/webhooks.repository.js';
 import { ScaledClock, systemClock, type Clock } from './shared/clock.js';
 
 export interface AppContext {
@@ -27,18 +34,29 @@ export interface AppContext {
   enrichments: BindingRegistry<EnrichmentProvider>;
   /** The simulated network's world: its controls serve operators (binding, account links) and tests. */
   sandbox: SandboxNetwork;
+  /** Seals and opens real providers' tokens (made on first use: it reads or creates the server secret). */
+  tokenBox: () => SecretBox;
+  /** This process's Prometheus metrics (served on --metrics-port when set). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
-/** Logs go to stderr: stdout carries command output (`--json`, `export`) that other programs read. */
-export function createLogger(level: string): Logger {
-  return pino(
-    {
-      level,
-      redact: { paths: ['req.headers.authorization', '*.key', '*.apiKey', '*.contact_email', '*.phone_number'], censor: '[redacted]' },
-    },
-    pino.destination({ fd: 2, sync: true }),
-  );
+/** The SecretBox purpose of a Unipile token: a value sealed for anything else does not open as one. */
+export const UNIPILE_TOKEN_PURPOSE = 'unipile-token';
+
+/**
+ * Logs go to stderr: stdout carries command output (`--json`, `export`) that other programs read.
+ * On a terminal (format auto) they are human-readable lines (pino-pretty, written synchronously in
+ * this thread so they never land in the middle of the start-up text); elsewhere one JSON object
+ * a line, for log collectors.
+ */
+export function createLogger(level: string, format: 'auto' | 'json' | 'pretty' = 'json'): Logger {
+  const options = { level, redact: { paths: ['req.headers.authorization', '*.key', '*.apiKey', '*.contact_email', '*.phone_number'], censor: '[redacted]' } };
+  const pretty = format === 'pretty' || (format === 'auto' && process.stderr.isTTY === true);
+  if (!pretty) return pino(options, pino.destination({ fd: 2, sync: true }));
+  // Loaded only when used: a JSON-logging process (every test, every pipe) never pays for it.
+  const build = createRequire(import.meta.url)('pino-pretty') as typeof import('pino-pretty');
+  return pino(options, build({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }));
 }
 
 /** The server secret (signs cursors): configured, or created once in the data directory. */
@@ -60,12 +78,16 @@ export function processClock(config: Config): Clock {
 }
 
 export async function createContext(config: Config, options: { clock?: Clock; logger?: Logger; migrate?: boolean } = {}): Promise<AppContext> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  const logger = options.logger ?? createLogger(config.logLevel, config.logFormat);
   const dbLog = logger.child({ subsystem: 'db' });
   let database: DbHandle;
   try {
     // SQLite opens the file here (a file that is not a database fails at once); pg connects lazily.
-    database = connectDb(config.db, { onIdleError: (err) => dbLog.warn({ err: err.message }, 'database connection lost; reconnecting on demand') });
+    database = connectDb(config.db, {
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      onIdleError: (err) => dbLog.warn({ err: err.message }, 'database connection lost; reconnecting on demand'),
+    });
   } catch (err) {
     throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${operatorMessage(err)}`);
   }
@@ -76,32 +98,53 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     throw err;
   }
   const clock = options.clock ?? processClock(config);
-  const sandbox = new SandboxNetwork(sandboxDb(database.db), clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs, timeScale: config.demoTimeScale });
-  const networks = new BindingRegistry<NetworkProvider>(database.db, 'network', {
-    sandbox: (binding) => sandbox.forWorkspace({ activity: binding.options.activity === true }),
+  const metrics = new Metrics();
+  metrics.watchPool(database.poolUse);
+  metrics.watchOutbox(() => outboxDepth(database.db));
+  const sandbox = new SandboxNetwork(sandboxDb(database.db), clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+  let box: SecretBox | null = null;
+  const tokenBox = () => (box ??= new SecretBox(loadOrCreateSecret(config), UNIPILE_TOKEN_PURPOSE));
+  const db = database.db;
+  const unipileDeps: UnipileFactoryDeps = {
+    db,
+    clock,
+    tokenBox,
+    timeoutMs: config.providerTimeoutMs,
+    // Unipile answered that the account can no longer act: its member is DISCONNECTED, which
+    // stops its syncs and its campaigns (the sender step acts only for CONNECTED members), by the
+    // same path as a disconnection Unipile's webhook reports (queued contacts go to other senders).
+    onDisconnected: async (workspaceId, memberIds) => {
+      for (const id of memberIds) await accountStatusChanged(db, { workspaceId, teamMemberId: id }, false, clock.now());
+    },
+  };
+  const networks = new BindingRegistry<NetworkProvider>(db, 'network', {
+    sandbox: (binding) => meteredProvider(sandbox.forWorkspace({ activity: binding.options.activity === true, pace: binding.options.pace ?? 1 }), metrics),
+    // Loaded on first use: the SDK compiles its validators when imported, which every command would pay.
+    unipile: async (binding) => meteredProvider(await (await import('./network/unipile/unipile.factory.js')).unipileFactory(unipileDeps)(binding), metrics),
   });
   const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
   const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
-  return { config, logger, clock, database, networks, enrichments, sandbox, close: () => database.close() };
+  return { config, logger, clock, database, networks, enrichments, sandbox, tokenBox, metrics, close: () => database.close() };
 }
 
 /** Where the database is, for an operator's message: never the password. */
-function databaseLocation(config: Config): string {
+export function databaseLocation(config: Config): string {
   if (config.db.dialect === 'sqlite') return config.db.file;
   const url = new URL(config.db.url);
   return `postgres://${url.host}${url.pathname}`;
 }
 
 /**
- * The first contact with the database: migrates (or only checks it answers). An unreachable or
- * refusing database is one line for the operator (UsageError), after `--wait-for-db` seconds of retries.
+ * The first contact with the database: migrates (or only checks it answers with a schema this
+ * version knows). An unreachable or refusing database is one line for the operator (UsageError),
+ * after `--wait-for-db` seconds of retries.
  */
 async function reachDatabase(database: DbHandle, config: Config, onMigrated: ((applied: string[]) => unknown) | null): Promise<void> {
   const deadline = Date.now() + config.waitForDb * 1000;
   for (;;) {
     try {
       if (onMigrated) onMigrated(await migrateToLatest(database.db));
-      else await pingDatabase(database.db);
+      else await checkKnownSchema(database.db);
       return;
     } catch (err) {
       if (isDatabaseUnavailable(err) && Date.now() < deadline) {

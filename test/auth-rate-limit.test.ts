@@ -15,7 +15,7 @@ describeEachDialect('authentication', (dialect) => {
   const invalidKey = '{"detail":"Invalid API key"}';
 
   it('answers 401 with WWW-Authenticate: Bearer for a missing header or another scheme', async () => {
-    const malformed = [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Token abc' }, { authorization: 'NotBearer abc' }, { authorization: 'Bearer abc def' }];
+    const malformed = [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }, { authorization: 'Token abc' }, { authorization: 'NotBearer abc' }, { authorization: 'Bearer abc def' }, { authorization: 'Bearer abc\u00a0' }];
     for (const headers of malformed as Array<Record<string, string>>) {
       const res = await server.client.get('/v2/workspace/users', { headers });
       expect(res.status).toBe(401);
@@ -119,6 +119,25 @@ describeEachDialect('rate limit', (dialect) => {
       // A good key still works from the same address: its budget is the workspace's.
       const ws = await fresh.newWorkspace();
       expect((await ws.client.get('/v2/workspace/users')).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('counts failed authentication per address: another client address has its own budget, a workspace one budget from everywhere', async () => {
+    const fresh = await startServer(dialect, { flags: { rateLimit: LIMIT } });
+    try {
+      const here = fresh.client;
+      const there = fresh.client.from('127.0.0.2');
+      for (let i = 0; i < LIMIT; i++) expect((await here.get('/v2/workspace/users', { key: `wl_guess_${i}` })).status).toBe(401);
+      expect((await here.get('/v2/workspace/users', { key: 'wl_guess_last' })).status).toBe(429);
+      const elsewhere = await there.get('/v2/workspace/users', { key: 'wl_guess_there' });
+      expect([elsewhere.status, elsewhere.headers['x-ratelimit-remaining']]).toEqual([401, String(LIMIT - 1)]);
+
+      const ws = await fresh.newWorkspace();
+      const statuses: number[] = [];
+      for (let i = 0; i <= LIMIT; i++) statuses.push((await (i % 2 ? there : here).withKey(ws.key).get('/v2/workspace/credits')).status);
+      expect(statuses).toEqual([...Array(LIMIT).fill(200), 429]);
     } finally {
       await fresh.close();
     }

@@ -1,11 +1,14 @@
 // Every operator mistake the CLI can meet ends the same way: exit status 1, exactly one line on
 // stderr, no stack trace, and the database as it was (or no database at all where none was).
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoSnapshotStream } from '../src/demo/demo-snapshot.js';
 import { CLI, runCli } from './helpers/cli.js';
 
 const CLI_TIMEOUT = 120_000;
@@ -17,6 +20,14 @@ describe('operator errors are one line', () => {
   let busy: net.Server;
   let busyPort: number;
   const digest = () => createHash('sha256').update(fs.readFileSync(db)).digest('hex');
+  /** A directory this user may not write in. */
+  const readOnly = () => {
+    const ro = path.join(dir, 'read-only');
+    fs.mkdirSync(ro, { recursive: true });
+    fs.chmodSync(ro, 0o500);
+    return ro;
+  };
+  if (process.getuid?.() === 0) console.warn('*** cli-errors: running as root, who may write anywhere: the "data directory without write permission" case is SKIPPED ***');
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-cli-errors-'));
@@ -30,6 +41,7 @@ describe('operator errors are one line', () => {
   }, CLI_TIMEOUT);
   afterAll(() => {
     busy.close();
+    if (fs.existsSync(path.join(dir, 'read-only'))) fs.chmodSync(path.join(dir, 'read-only'), 0o700);
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
@@ -48,10 +60,19 @@ describe('operator errors are one line', () => {
     { name: 'a port in use', args: () => ['serve', '--db', db, '--data-dir', dir, '--host', '127.0.0.1', '--port', String(busyPort)], says: /already in use/ },
     { name: 'an unresolvable database host', args: () => ['workspace', 'list', '--db', 'postgres://postgres@nosuchhost.invalid:5432/test'], says: /cannot resolve host "nosuchhost\.invalid"/ },
     { name: 'a database nobody listens for', args: () => ['workspace', 'list', '--db', 'postgres://postgres@127.0.0.1:1/test'], says: /cannot connect to 127\.0\.0\.1:1: connection refused/ },
+    { name: 'serve on a database nobody listens for', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', 'postgres://postgres@127.0.0.1:1/test'], says: /cannot connect to 127\.0\.0\.1:1: connection refused/ },
+    { name: 'serve on an unresolvable database host', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', 'postgres://postgres@nosuchhost.invalid:5432/test'], says: /cannot resolve host "nosuchhost\.invalid"/ },
+    { name: 'serve on an unresolvable --host', args: () => ['serve', '--db', db, '--data-dir', dir, '--host', 'nosuchhost.invalid', '--port', '0'], says: /nosuchhost\.invalid/ },
+    // Root writes anywhere: the permission case needs another user (a directory that is not one is above).
+    ...(process.getuid?.() !== 0
+      ? [{ name: 'a data directory without write permission', args: () => ['serve', '--data-dir', path.join(readOnly(), 'data'), '--port', '0'], says: /permission denied|not usable/ }]
+      : []),
     ...(pgUrl
       ? [
           { name: 'a PostgreSQL database that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
           { name: 'a PostgreSQL role that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
+          { name: 'serve on a PostgreSQL database that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', pgUrl.replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
+          { name: 'serve as a PostgreSQL role that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', pgUrl.replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
         ]
       : []),
   ];
@@ -67,5 +88,18 @@ describe('operator errors are one line', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(digest()).toBe(before);
     if (noFile) expect(fs.existsSync(noFile())).toBe(false);
+  }, CLI_TIMEOUT);
+
+  it('export | head ends quietly: status 0, nothing on stderr', async () => {
+    // A workspace larger than a pipe's buffer, so the reader closes the pipe while export still writes.
+    const big = path.join(dir, 'big.db');
+    const file = path.join(dir, 'demo.json');
+    await pipeline(demoSnapshotStream({ now: Date.parse('2025-06-02T09:00:00Z'), leads: 2000 }), fs.createWriteStream(file));
+    expect((await runCli(['import', file, '--db', big])).code).toBe(0);
+    const shell = `'${CLI.command}' ${CLI.args.map((a) => `'${a}'`).join(' ')} export --workspace ws_demo --db '${big}' | head -c 100 > /dev/null; echo "\${PIPESTATUS[0]}"`;
+    const result = spawnSync('bash', ['-c', shell], { cwd: CLI.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('0');
+    expect(fs.statSync(file).size).toBeGreaterThan(1 << 20);
   }, CLI_TIMEOUT);
 });

@@ -76,6 +76,31 @@ describeEachDialect('enrichment and credits', (dialect) => {
     expect(kept).toEqual(rebuilt);
   });
 
+  it('writes each credit spent as a ledger entry naming its lead; paused leads wait unasked until a grant, and count as settled once', async () => {
+    const ws = await server.newWorkspace();
+    await leadsFrom(ws.id, 4); // ACoE0 and ACoE2 have an email
+    const asked: string[] = [];
+    const counting: EnrichmentProvider = { name: 'counting', find: (q) => (asked.push(q.urn), vendor.find(q)) };
+    const deps = { db: db(), clock, enrichments: async () => counting };
+    // No credits: two NOT_FOUND, two paused; each of the four settled (its status changed).
+    expect(await enrichWaitingLeads(deps, 50, ws.id)).toBe(4);
+    expect((await statuses(ws.id)).by).toEqual({ NOT_FOUND: 2, NO_CREDITS: 2 });
+    // While the balance is zero the vendor is not asked again about paused leads.
+    expect(await enrichWaitingLeads(deps, 50, ws.id)).toBe(0);
+    expect(asked).toHaveLength(4);
+
+    await grantCredits(db(), clock, ws.id, 1, 'one');
+    clock.advance(60_000); // the ledger lists by time: the spend after the grant
+    // Both paused leads are asked again; one takes the credit, the other stays paused (unchanged: not settled).
+    expect(await enrichWaitingLeads(deps, 50, ws.id)).toBe(1);
+    expect(asked).toHaveLength(6);
+    expect((await statuses(ws.id)).by).toEqual({ NOT_FOUND: 2, NO_CREDITS: 1, ENRICHED: 1 });
+    const enriched = await db().selectFrom('leads').select('id').where('workspace_id', '=', ws.id).where('enrichment_status', '=', 'ENRICHED').executeTakeFirstOrThrow();
+    const ledger = await db().selectFrom('credit_ledger').select(['id', 'delta', 'reason']).where('workspace_id', '=', ws.id).orderBy('created_at').orderBy('id').execute();
+    expect(ledger.map((e) => [Number(e.delta), e.reason])).toEqual([[1, 'one'], [-1, `email found for lead ${enriched.id}`]]);
+    expect(ledger.map((e) => e.id)).toEqual([expect.stringMatching(/^cr_[0-9a-z]{20}$/), expect.stringMatching(/^cr_[0-9a-z]{20}$/)]);
+  });
+
   it('follows the workspace policy: none enriches nobody, icp only ICP matches', async () => {
     const none = await server.newWorkspace();
     await setEnrichmentPolicy(db(), clock, none.id, 'none');

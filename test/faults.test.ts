@@ -1,13 +1,15 @@
-// Faults the service survives: its own PostgreSQL stopped and started under load, a database it
-// cannot reach at start. Real components, started here (docs/faults.md).
-import { spawn, type ChildProcess } from 'node:child_process';
+// Faults the service survives: its own PostgreSQL stopped and started under load (readers and
+// PATCH writers), a database it cannot reach at start. Real components, started here (docs/faults.md).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, runCli } from './helpers/cli.js';
+import { connectDb } from '../src/db/connect.js';
+import { runCli } from './helpers/cli.js';
 import { makeClient, type ApiResponse } from './helpers/client.js';
+import { insertLeads } from './helpers/leads-fixture.js';
 import { postgresBin, startOwnPostgres, type OwnPostgres } from './helpers/own-postgres.js';
+import { cliWorkspace, sleep, spawnServe, type ServeProcess } from './helpers/serve-process.js';
 
 describe('start-up against a database it cannot use', () => {
   it('prints one line naming the database and the reason, exits 1', async () => {
@@ -32,57 +34,59 @@ describe('start-up against a database it cannot use', () => {
 const runPg = postgresBin !== null;
 if (!runPg) console.warn('faults.test: initdb/pg_ctl not found under /usr/lib/postgresql: PostgreSQL restart tests skipped');
 
+const LEADS = 4;
+
 describe.runIf(runPg)('PostgreSQL restarted under load', () => {
   let pg: OwnPostgres;
-  let server: ChildProcess;
-  let url: string;
+  let server: ServeProcess;
   let key: string;
-  let stderr = '';
 
   beforeAll(async () => {
     pg = await startOwnPostgres();
-    const env = { WARMLINE_DB: pg.url };
-    const ws = JSON.parse((await runCli(['workspace', 'create', '--name', 'Faults', '--json'], { env })).stdout);
-    key = JSON.parse((await runCli(['key', 'create', '--workspace', ws.id, '--json'], { env })).stdout).key;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-faults-'));
-    server = spawn(CLI.command, [...CLI.args, 'serve', '--db', pg.url, '--data-dir', dataDir, '--port', '0', '--no-demo', '--no-worker', '--json', '--rate-limit', '1000000'], {
-      cwd: CLI.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stderr!.on('data', (d) => (stderr += d));
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (d) => {
-        out += d;
-        const line = out.split('\n').find((l) => l.startsWith('{'));
-        if (line) resolve(JSON.parse(line).url);
-      });
-      server.once('exit', (code) => reject(new Error(`server exited (${code}): ${stderr}`)));
-    });
+    const ws = await cliWorkspace(pg.url);
+    key = ws.key;
+    const handle = connectDb({ dialect: 'postgres', url: pg.url });
+    await insertLeads(handle.db, ws.id, Array.from({ length: LEADS }, (_, i) => ({ id: `lead-${i}`, created_at: Date.parse('2025-06-02T09:00:00Z') + i })));
+    await handle.close();
+    server = await spawnServe(pg.url, { args: ['--no-worker', '--rate-limit', '1000000'] });
   }, 60_000);
 
   afterAll(() => {
-    server?.kill('SIGKILL');
+    server?.child.kill('SIGKILL');
     pg?.destroy();
   });
 
-  it('survives, answers 503 {"detail"} with Retry-After while down, and serves again once PostgreSQL is back', async () => {
-    const client = makeClient(url, key);
+  it('survives, answers 503 {"detail"} with Retry-After while down, keeps every acknowledged write, and serves again within 5 s', async () => {
+    const client = makeClient(server.url, key);
     expect((await client.get('/v2/workspace/users')).status).toBe(200);
 
-    // Readers keep asking through the whole outage.
+    // Readers and PATCH writers (one lead each, a note per write) keep going through the whole outage.
     const seen: ApiResponse[] = [];
-    let reading = true;
-    const readers = Array.from({ length: 4 }, async () => {
-      while (reading) seen.push(await client.get('/v2/workspace/users'));
+    const acknowledged = new Map<string, string[]>();
+    let running = true;
+    const readers = Array.from({ length: 3 }, async () => {
+      while (running) seen.push(await client.get('/v2/leads?limit=10'));
     });
-    await new Promise((r) => setTimeout(r, 200));
+    const writers = Array.from({ length: LEADS }, async (_, w) => {
+      const lead = `lead-${w}`;
+      acknowledged.set(lead, []);
+      for (let n = 0; running; n++) {
+        const res = await client.patch(`/v2/leads/${lead}`, { json: { note: { note_content: `write ${n}` } } });
+        seen.push(res);
+        if (res.status === 200) acknowledged.get(lead)!.push(`write ${n}`);
+      }
+    });
+    const acks = () => [...acknowledged.values()].reduce((sum, notes) => sum + notes.length, 0);
+    // Each writer has been acknowledged at least once before the outage (the test's timeout bounds the wait).
+    while ([...acknowledged.values()].some((notes) => notes.length === 0)) await sleep(50);
+    const beforeOutage = acks();
     pg.stop();
     const down = await client.get('/v2/workspace/users');
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ detail: expect.any(String) });
     expect(down.headers['retry-after']).toBe('2');
+    const downWrite = await client.patch('/v2/leads/lead-0', { json: { note: { note_content: 'during the outage' } } });
+    expect([downWrite.status, downWrite.body, downWrite.headers['retry-after']]).toEqual([503, { detail: expect.any(String) }, '2']);
     // Liveness stays 200; readiness reports the database.
     expect((await client.get('/v2/health', { key: null })).status).toBe(200);
     const ready = await client.get('/v2/ready', { key: null });
@@ -92,15 +96,27 @@ describe.runIf(runPg)('PostgreSQL restarted under load', () => {
     let ok: ApiResponse;
     do ok = await client.get('/v2/workspace/users');
     while (ok.status !== 200 && Date.now() - back < 5_000);
-    reading = false;
-    await Promise.all(readers);
+    const recoveredMs = Date.now() - back;
+    console.info(`faults.test: PostgreSQL back → first 200 after ${recoveredMs} ms`);
+    // Writes are acknowledged after the outage too.
+    while (ok.status === 200 && acks() < beforeOutage + LEADS && Date.now() - back < 10_000) await sleep(50);
+    running = false;
+    await Promise.all([...readers, ...writers]);
     expect(ok.status).toBe(200);
+    expect(recoveredMs).toBeLessThan(5_000);
     expect((await client.get('/v2/ready', { key: null })).status).toBe(200);
-    expect(server.exitCode).toBeNull();
+    expect(server.child.exitCode).toBeNull();
     // Every answer during the run was a success or a 503 in the {"detail"} shape, never a 500.
     for (const res of seen) {
-      if (res.status !== 200) expect([res.status, res.body]).toEqual([503, { detail: expect.any(String) }]);
+      if (res.status !== 200) expect([res.status, res.body, res.headers['retry-after']]).toEqual([503, { detail: expect.any(String) }, '2']);
     }
-    expect(stderr).not.toMatch(/Unhandled 'error' event/);
+    expect(seen.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    // Every acknowledged write is stored, before and after the outage alike.
+    expect(acks()).toBeGreaterThanOrEqual(beforeOutage + LEADS);
+    for (const [lead, notes] of acknowledged) {
+      const stored = (await client.get(`/v2/leads/${lead}`)).body.notes.map((n: { content: string }) => n.content);
+      for (const note of notes) expect(stored, lead).toContain(note);
+    }
+    expect(server.stderr()).not.toMatch(/Unhandled 'error' event/);
   }, 60_000);
 });

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addCampaign, addContact, addLead, addMember } from './helpers/networking-fixtures.js';
+import { addCampaign, addContact, addLead } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const SEED = Number(process.env.WARMLINE_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -153,8 +153,8 @@ describeEachDialect('fuzz', (dialect) => {
   let world: World;
   beforeAll(async () => {
     server = await startServer(dialect, { flags: { rateLimit: 1_000_000 } });
-    const ws = await server.newWorkspace();
-    const memberId = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const memberId = ws.members[0];
     const contactUrn = await addContact(server, ws.id);
     world = {
       key: ws.key,

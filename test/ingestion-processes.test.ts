@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
-import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
-import { bindWorkspace } from './helpers/bindings.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { ended, spawnWorker, type WorkerProcess } from './helpers/worker-process.js';
+import { makeWorkspace } from './helpers/workspaces.js';
 
 const INTERVAL_MS = 1_000;
 const MEMBERS = 6;
@@ -34,13 +33,8 @@ describeEachDialect('member syncs with two worker processes', (dialect) => {
     database = await createTestDatabase(dialect);
     dbUrl = database.target.dialect === 'postgres' ? database.target.url : '';
     ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { logger: createLogger('silent') });
-    const { id: workspaceId } = await createWorkspace(ctx.database.db, ctx.clock, 'Syncs');
-    await bindWorkspace(ctx, workspaceId, { enrichment: 'none' });
-    for (let i = 0; i < MEMBERS; i++) {
-      const { id } = await addTeamMember(ctx.database.db, ctx.clock, workspaceId, { email: `m${i}@acme.test`, integration_status: 'CONNECTED' });
-      await ctx.sandbox.connectAccount({ workspaceId, teamMemberId: id });
-      members.push(id);
-    }
+    const made = await makeWorkspace(ctx, { name: 'Syncs', enrichment: 'none', connected: true, members: Array.from({ length: MEMBERS }, (_, i) => ({ email: `m${i}@acme.test` })) });
+    members.push(...made.members);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -9,7 +9,6 @@ import { ManualClock } from '../src/shared/clock.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { company, countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
-import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { runCli } from './helpers/cli.js';
 
@@ -36,8 +35,8 @@ describeEachDialect('ingestion rules', (dialect) => {
   }
 
   it('matches the ICP (all criteria, any value) and target accounts at creation', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id);
+    const ws = await server.newWorkspace(undefined, { members: 1 });
+    const member = ws.members[0];
     await setIcpRulesFromFile(db(), clock, ws.id, rulesFile({ job_title_keywords: ['vp'], seniorities: ['vp', 'c_level'], company_size: { min: 50, max: 500 }, countries: ['DE', 'AT'], industries: ['software'] }));
     await addTargetAccount(db(), clock, ws.id, 'Globex');
     const post = postOf(member);
@@ -59,8 +58,8 @@ describeEachDialect('ingestion rules', (dialect) => {
   });
 
   it('keeps a user-set is_icp_match when new engagement refreshes the lead', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id);
+    const ws = await server.newWorkspace(undefined, { members: 1 });
+    const member = ws.members[0];
     await setIcpRulesFromFile(db(), clock, ws.id, rulesFile({ job_title_keywords: ['vp'] }));
     const vp = person('ACoVp', { title: 'VP Sales' });
     await fold(db(), ws.id, clock.now(), [event(postOf(member), vp, 'COMMENT', START - 5000)]);
@@ -74,8 +73,8 @@ describeEachDialect('ingestion rules', (dialect) => {
   });
 
   it("refreshes the lead's and the contact's profile when it moved, and leaves the contact untouched when it did not", async () => {
-    const ws = await server.newWorkspace();
-    const post = postOf(await addMember(server, ws.id));
+    const ws = await server.newWorkspace(undefined, { members: 1 });
+    const post = postOf(ws.members[0]);
     const contact = () => db().selectFrom('contacts').select(['headline', 'company_id', 'updated_at']).where('workspace_id', '=', ws.id).where('urn', '=', 'ACoMover').executeTakeFirstOrThrow();
     await fold(db(), ws.id, START, [event(post, person('ACoMover', { title: 'Engineer' }), 'LIKE', START - 5000)]);
     const [lead] = (await ws.client.get('/v2/leads')).body.items;
@@ -90,9 +89,8 @@ describeEachDialect('ingestion rules', (dialect) => {
   });
 
   it('never makes leads of suppressed companies, domains or team members, and discards an existing lead once suppressed', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id);
-    const colleague = await addMember(server, ws.id);
+    const ws = await server.newWorkspace(undefined, { members: 2 });
+    const [member, colleague] = ws.members;
     await db().updateTable('team_members').set({ network_urn: 'ACoColleague', network_username: 'colleague-1' }).where('id', '=', colleague).execute();
     await addSuppression(db(), clock, ws.id, 'company', 'rival');
     const post = postOf(member);

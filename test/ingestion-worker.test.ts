@@ -10,7 +10,6 @@ import { NetworkError, type AccountRef, type NetworkProvider } from '../src/netw
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
-import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindingDeps } from '../src/cli/network.commands.js';
 import { createWorker } from '../src/engine/worker-tasks.js';
@@ -61,9 +60,8 @@ describeEachDialect('ingestion worker', (dialect) => {
   const deps = (network: NetworkProvider, database = db()): IngestionDeps => ({ db: database, clock, networks: async () => network, schedule: DEFAULT_SYNC_SCHEDULE });
 
   it('never syncs a member twice at once, even with two workers on two connection pools', async () => {
-    const ws = await server.newWorkspace();
-    const members = [];
-    for (let i = 0; i < 6; i++) members.push(await addMember(server, ws.id, { connected: true }));
+    const ws = await server.newWorkspace(undefined, { members: 6, connected: true });
+    const { members } = ws;
     const second = await createContext(server.config, { clock, logger: log, migrate: false });
     try {
       const net = observed(server.ctx.sandbox);
@@ -83,8 +81,8 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
 
   it('backs off exponentially on provider errors and resets after a success', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const member = ws.members[0];
     const net = observed(server.ctx.sandbox);
     const state = () => db().selectFrom('member_syncs').selectAll().where('team_member_id', '=', member).executeTakeFirstOrThrow();
     net.control.fail = new NetworkError('transient', 'network down');
@@ -105,8 +103,8 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
 
   it('stops mid-sync without half-written state, and the next sync completes the work', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const member = ws.members[0];
     const net = observed(server.ctx.sandbox);
     const stop = new AbortController();
     net.control.onEngagement = () => stop.abort();
@@ -125,8 +123,7 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
 
   it('stops syncing, enriching and re-scoring a workspace from the worker round after it is unbound', async () => {
-    const ws = await server.newWorkspace();
-    await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
     const worker = createWorker(server.ctx, ['ingestion']);
     clock.advance(DEFAULT_SYNC_SCHEDULE.intervalMs);
     await worker.drain();
@@ -146,8 +143,8 @@ describeEachDialect('ingestion worker', (dialect) => {
   });
 
   it('re-scores aged leads in one set-based update that equals the scoring formula', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id);
+    const ws = await server.newWorkspace(undefined, { members: 1 });
+    const member = ws.members[0];
     const post = postOf(member);
     const people = [person('ACoS1'), person('ACoS2'), person('ACoS3')];
     await fold(db(), ws.id, START, [

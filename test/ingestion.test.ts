@@ -9,7 +9,7 @@ import { scoreEvents, type ScoredEvent } from '../src/ingestion/scoring.js';
 import { createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addMember, sandboxOf } from './helpers/networking-fixtures.js';
+import { sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
@@ -57,8 +57,8 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
   }
 
   it('creates one lead per engager with the fields, history and score of its events', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true, email: 'seller@acme.test' });
+    const ws = await server.newWorkspace(undefined, { connected: true, members: [{ email: 'seller@acme.test' }] });
+    const member = ws.members[0];
     const result = await syncNextDueMember(deps(), never, log, { workspaceId: ws.id });
     expect(result?.posts).toBeGreaterThan(0);
     const expected = await expectedEngagement(ws.id, member);
@@ -88,8 +88,8 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
   });
 
   it("never makes leads of colleagues' engagement, even before a colleague's own first sync", async () => {
-    const ws = await server.newWorkspace();
-    const members = [await addMember(server, ws.id, { connected: true }), await addMember(server, ws.id, { connected: true }), await addMember(server, ws.id, { connected: true })];
+    const ws = await server.newWorkspace(undefined, { members: 3, connected: true });
+    const { members } = ws;
     await syncNextDueMember(deps(), never, log, { workspaceId: ws.id });
     const db = server.ctx.database.db;
     const synced = await db.selectFrom('member_syncs').select('team_member_id').where('workspace_id', '=', ws.id).where('last_synced_at', 'is not', null).execute();
@@ -107,8 +107,8 @@ describeEachDialect('ingestion: engagement folded into leads', (dialect) => {
   });
 
   it('folds the same events only once (a second sync changes no count)', async () => {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const member = ws.members[0];
     await syncNextDueMember(deps(), never, log, { workspaceId: ws.id });
     const first = await allLeads(ws.client);
     const db = server.ctx.database.db;

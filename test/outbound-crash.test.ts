@@ -10,13 +10,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { addTeamMember, createWorkspace } from '../src/workspace/workspace.service.js';
 import { sandboxWorldOf } from './contract/sandbox-world.js';
-import { bindWorkspace } from './helpers/bindings.js';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { useTestSeed } from './helpers/test-seed.js';
+import { makeWorkspace } from './helpers/workspaces.js';
 
 const ROUNDS = 20;
 const BURST = 14;
@@ -56,16 +55,11 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     }
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     const { db } = ctx.database;
-    workspaceId = (await createWorkspace(db, ctx.clock, 'Crash')).id;
+    const made = await makeWorkspace(ctx, { name: 'Crash', activity: false, enrichment: 'none', connected: true, members: [0, 1, 2, 3].map((m) => ({ email: `m${m}@acme.test` })) });
+    workspaceId = made.id;
+    members.push(...made.members);
     key = (await createApiKey(db, ctx.clock, workspaceId, 'crash')).key;
-    await bindWorkspace(ctx, workspaceId, { activity: false, enrichment: 'none' });
-    const { sandbox } = ctx;
-    for (let m = 0; m < 4; m++) {
-      const { id } = await addTeamMember(db, ctx.clock, workspaceId, { email: `m${m}@acme.test`, integration_status: 'CONNECTED' });
-      members.push(id);
-      await sandbox.connectAccount({ workspaceId, teamMemberId: id });
-      for (const urn of connected) await sandbox.addConnection({ workspaceId, teamMemberId: id }, urn);
-    }
+    for (const id of members) for (const urn of connected) await ctx.sandbox.addConnection({ workspaceId, teamMemberId: id }, urn);
     const now = ctx.clock.now();
     for (const urn of urns) {
       await db.insertInto('contacts').values({

@@ -6,7 +6,7 @@ import { Worker } from '../src/engine/worker.js';
 import { createContext, createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { addContact, addMember, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
+import { addContact, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindWorkspace } from './helpers/bindings.js';
 import { unbind } from '../src/workspace/bindings.operator.js';
@@ -25,8 +25,8 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
   const db = () => server.ctx.database.db;
 
   async function failedSends(count: number) {
-    const ws = await server.newWorkspace();
-    const member = await addMember(server, ws.id, { connected: true });
+    const ws = await server.newWorkspace(undefined, { members: 1, connected: true });
+    const member = ws.members[0];
     const urns: string[] = [];
     for (let i = 0; i < count; i++) {
       const urn = await addContact(server, ws.id);

@@ -3,7 +3,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
-import type { DbTarget } from '../src/config.js';
+import type { DbTarget } from '../src/db/connect.js';
 import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { tablesWithWorkspaceRows } from '../src/workspace/workspace.repository.js';
 import { runCli } from './helpers/cli.js';

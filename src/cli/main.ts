@@ -11,6 +11,7 @@ import { outreachCommands } from './outreach.commands.js';
 import { serveCommand } from './serve.command.js';
 import { simulateCommand } from './simulate.command.js';
 import { suppressionCommands } from './suppression.commands.js';
+import { webhookCommands } from './webhook.commands.js';
 import { workerCommand } from './worker.command.js';
 import { exportCommand, importCommand } from './snapshot.commands.js';
 import { workspaceCommands } from './workspace.commands.js';
@@ -28,6 +29,7 @@ for (const command of [
   memberCommands(),
   creditsCommands(),
   suppressionCommands(),
+  webhookCommands(),
   icpCommands(),
   accountsCommands(),
   enrichmentCommands(),

@@ -1,13 +1,19 @@
 import { Command } from 'commander';
+import { databaseLocation } from '../context.js';
 import { connectDb } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { UsageError } from '../shared/errors.js';
+import { operatorMessage } from '../shared/operator-errors.js';
 import { configFrom, print, withCommonOptions, type CommonFlags } from './options.js';
 
 export function migrateCommand(): Command {
   return withCommonOptions(new Command('migrate').description('bring the database schema up to date')).action(async (flags: CommonFlags) => {
-    const handle = connectDb(configFrom(flags).db);
+    const config = configFrom(flags);
+    const handle = connectDb(config.db);
     try {
-      const applied = await migrateToLatest(handle.db);
+      const applied = await migrateToLatest(handle.db).catch((err: unknown) => {
+        throw new UsageError(`cannot use the database at ${databaseLocation(config)}: ${operatorMessage(err)}`);
+      });
       print(flags, { applied }, () => (applied.length ? `applied ${applied.join(', ')}` : 'schema is up to date'));
     } finally {
       await handle.close();

@@ -66,7 +66,9 @@ export function print(flags: CommonFlags, data: unknown, human: () => string): v
   process.stdout.write(flags.json ? `${JSON.stringify(data)}\n` : `${human()}\n`);
 }
 
-export const parseInteger = (name: string) => (value: string) => {
+export const parseInteger = (name: string, min = -Infinity, max = Infinity) => (value: string) => {
   if (!/^-?\d+$/.test(value)) throw new InvalidArgumentError(`${name} must be a whole number`);
-  return Number(value);
+  const n = Number(value);
+  if (n < min || n > max) throw new InvalidArgumentError(`${name} must be from ${min} to ${max}`);
+  return n;
 };

@@ -2,7 +2,9 @@ import { Command, Option } from 'commander';
 import { loadConfig } from '../config.js';
 import { createContext } from '../context.js';
 import { ALL_ENGINES, createWorker, type Engine } from '../engine/worker-tasks.js';
+import { startMetricsServer } from '../metrics/metrics-server.js';
 import { UsageError } from '../shared/errors.js';
+import { stopGracefully } from './graceful-stop.js';
 import { print, withCommonOptions, type CommonFlags } from './options.js';
 
 function parseEngines(value: string): Engine[] {
@@ -27,14 +29,21 @@ export function workerCommand(): Command {
         print(flags, { rounds }, () => `worker ran ${rounds} busy round(s); no work left`);
         return;
       }
-      const stop = async () => {
-        await worker.stop();
-        await ctx.close();
-        process.exit(0);
-      };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
+      // A worker of its own (beside `serve --no-worker`) serves its own figures when
+      // WARMLINE_METRICS_PORT is set: the API process does not see its steps.
+      const { metricsPort, host } = ctx.config;
+      const metrics = metricsPort === null ? null : await startMetricsServer(ctx.metrics, host, metricsPort);
+      stopGracefully(
+        async () => {
+          await Promise.all([worker.stop(), metrics?.close()]);
+          await ctx.close();
+        },
+        { graceMs: ctx.config.stopGraceMs, logger: ctx.logger },
+      );
       worker.start();
-      print(flags, { started: true }, () => 'worker started (SIGTERM or Ctrl-C stops it after the step in hand)');
+      // `{"started":true}` stays as it was when there is no metrics listener (scripts wait for it).
+      print(flags, metrics ? { started: true, metrics_url: metrics.url } : { started: true }, () =>
+        [`worker started (SIGTERM or Ctrl-C stops it after the step in hand)`, ...(metrics ? [`Prometheus metrics: ${metrics.url}`] : [])].join('\n'),
+      );
     });
 }

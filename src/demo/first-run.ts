@@ -1,6 +1,8 @@
 // A fresh installation gets a usable workspace full of believable data and a key, so
 // `npm start` is enough to try the API.
 import { createApiKey } from '../auth/api-keys.service.js';
+import { createInvite } from '../console/console-auth.service.js';
+import { listTeamMembers } from '../workspace/workspace.repository.js';
 import type { AppContext } from '../context.js';
 import { importWorkspace } from '../workspace/import.operator.js';
 import { listWorkspaces } from '../workspace/workspace.repository.js';
@@ -9,23 +11,34 @@ import { demoSnapshotStream } from './demo-snapshot.js';
 export interface FirstRunResult {
   workspaceId: string;
   apiKey: string;
+  /** A one-time console link for the demo's first member, an admin (null: the demo has no member). */
+  adminInvite: { email: string; token: string } | null;
 }
 
 /**
+ * The demo's network lives a network day every 20 real seconds: people post, engage, accept and
+ * reply 4320 times sooner than on a real network, and its members are synced every 15 s, so a newcomer
+ * sees new posts and new leads within the first two minutes. Only this workspace's network runs
+ * at this pace; the clock, and every other workspace, stay real.
+ */
+export const DEMO_PACE = 4320;
+
+/**
  * Imports the demo workspace when the database has no workspace yet, bound to the simulated
- * network with activity and to the simulated enrichment vendor (the only workspace that is unless
- * an operator binds another), and creates its first key. The sandbox adopts the demo's members
- * and connections, so the worker syncs its engagement at once and new leads, scores and feeds
- * appear within the first minute.
+ * network with activity at DEMO_PACE and to the simulated enrichment vendor (the only workspace
+ * that is unless an operator binds another), and creates its first key. The sandbox adopts the
+ * demo's members and connections, so the worker syncs its engagement at once.
  */
 export async function prepareFirstRun(ctx: AppContext): Promise<FirstRunResult | null> {
   const db = ctx.database.db;
   if ((await listWorkspaces(db)).length > 0) return null;
   const deps = { db, clock: ctx.clock, networks: ctx.networks, enrichments: ctx.enrichments, sandbox: ctx.sandbox, dialect: ctx.database.dialect };
-  const { workspaceId } = await importWorkspace(deps, demoSnapshotStream({ now: ctx.clock.now() }), {
-    network: { provider: 'sandbox', options: { activity: true } },
+  const { workspaceId } = await importWorkspace(deps, demoSnapshotStream({ now: ctx.clock.now(), networkSeed: ctx.config.sandboxSeed }), {
+    network: { provider: 'sandbox', options: { activity: true, pace: DEMO_PACE } },
     enrichment: { provider: 'sandbox', options: {} },
   });
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'demo key (first run)');
-  return { workspaceId, apiKey: key };
+  const [admin] = await listTeamMembers(db, workspaceId);
+  const adminInvite = admin ? { email: admin.email, token: (await createInvite(db, ctx.clock, workspaceId, admin.id, 'admin')).token } : null;
+  return { workspaceId, apiKey: key, adminInvite };
 }

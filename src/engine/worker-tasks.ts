@@ -1,12 +1,16 @@
 // Every engine task the worker runs, built from the composition root.
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
-import { outreachTask } from '../outreach/outreach.engine.js';
+import { processInbox, pruneInbox } from '../hooks/hooks.processor.js';
+import { outreachStep } from '../outreach/outreach.engine.js';
 import { enrichWaitingLeads } from '../enrichment/enrichment.engine.js';
 import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
 import { seededRandom } from '../shared/random.js';
-import { Worker, type WorkerTask } from './worker.js';
+import { DAY_MS } from '../shared/time.js';
+import { Worker, type StepOutcome, type WorkerTask } from './worker.js';
+import { deliverWebhooks } from '../webhooks/delivery.js';
+import { loadOrCreateSecret } from '../context.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
 export type Engine = 'delivery' | 'ingestion' | 'outreach';
@@ -20,7 +24,8 @@ export function buildWorkerTasks(ctx: AppContext, engines: readonly Engine[] = A
 /** The idle pause is clock time (a faster clock makes the worker look for work as often in clock terms), but never under 10 real ms. */
 export function createWorker(ctx: AppContext, engines: readonly Engine[] = ALL_ENGINES): Worker {
   const idleMs = Math.max(10, Math.round(ctx.config.workerIdleMs / ctx.config.clockRate));
-  return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs });
+  const onStep = (task: string, outcome: StepOutcome, seconds: number) => ctx.metrics.taskRun(task, outcome, seconds);
+  return new Worker(buildWorkerTasks(ctx, engines), ctx.logger.child({ subsystem: 'worker' }), { idleMs, onStep });
 }
 
 /** Every engine acts only for workspaces bound to a provider, each through its own (ctx.networks). */
@@ -39,19 +44,31 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
       name: 'retry-outbound-actions',
       step: async () => {
         if (!settled) {
-          settled = true;
+          // Settled once it has run through: a database away at start leaves it for the next step.
           const count = await settleReceivedActions(deps);
+          settled = true;
           if (count > 0) networkLog.info({ count }, 'settled actions the network had received before a restart');
         }
         return (await retryDueActions(deps, networkLog)) > 0;
       },
     },
+    // Outbound webhooks: the workspace's subscriptions get their outbox, in order (docs/webhooks.md).
+    { name: 'deliver-webhooks', step: async () => (await deliverWebhooks(webhookDeliveryDeps(ctx))) > 0 },
   ];
 }
 
+export const webhookDeliveryDeps = (ctx: AppContext) => ({
+  db: ctx.database.db,
+  clock: ctx.clock,
+  secret: loadOrCreateSecret(ctx.config),
+  allowPrivate: ctx.config.webhooksAllowPrivate,
+  timeoutMs: ctx.config.webhookTimeoutMs,
+  onResult: (result: 'delivered' | 'failed' | 'disabled') => ctx.metrics.webhookDelivery(result),
+});
+
 /** Members' posts and engagement into leads; enrichment; the decay of scores. */
 function ingestionTasks(ctx: AppContext): WorkerTask[] {
-  const ingestion = { ...engineDeps(ctx), schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs / ctx.config.demoTimeScale } };
+  const ingestion = { ...engineDeps(ctx), schedule: { ...DEFAULT_SYNC_SCHEDULE, intervalMs: ctx.config.syncIntervalMs } };
   const ingestionLog = ctx.logger.child({ subsystem: 'ingestion' });
   const enrichment = { db: ctx.database.db, clock: ctx.clock, enrichments: ctx.enrichments.resolve };
   let lastRescore = -Infinity;
@@ -81,7 +98,24 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
   ];
 }
 
-/** Active campaigns: invitations within the senders' limits, acceptance, follow-ups, withdrawals. */
+/**
+ * Active campaigns: invitations within the senders' limits, acceptance, follow-ups, withdrawals;
+ * and what Unipile's webhooks delivered (acceptances, replies, account status), applied first.
+ */
 function outreachTasks(ctx: AppContext): WorkerTask[] {
-  return [outreachTask({ ...engineDeps(ctx), random: seededRandom(OUTREACH_SEED), logger: ctx.logger.child({ subsystem: 'outreach' }) })];
+  const hooks = { ...engineDeps(ctx), logger: ctx.logger.child({ subsystem: 'hooks' }) };
+  let lastPrune = -Infinity;
+  return [
+    {
+      name: 'apply-webhook-events',
+      step: async () => {
+        if (ctx.clock.now() - lastPrune >= DAY_MS) {
+          lastPrune = ctx.clock.now();
+          await pruneInbox(hooks);
+        }
+        return (await processInbox(hooks)) > 0;
+      },
+    },
+    { name: 'outreach', step: outreachStep({ ...engineDeps(ctx), random: seededRandom(OUTREACH_SEED), logger: ctx.logger.child({ subsystem: 'outreach' }) }) },
+  ];
 }

@@ -6,10 +6,12 @@
 // in one transaction that first locks the workspace row (PostgreSQL; SQLite serializes
 // writers), re-reads the balance and re-checks the lead, so concurrent enrichers never
 // overspend, never charge twice for a lead and never take the balance below zero.
+import { emitEvent } from '../webhooks/outbox.js';
+import { leadEventData } from '../leads/lead-events.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { lockWorkspace } from '../ingestion/fold.repository.js';
-import { adjustLeadCount } from '../leads/lead-counts.js';
+import { moveLeadCount } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { ProviderFor } from '../network/registry.js';
@@ -79,8 +81,7 @@ async function storeFound(deps: EnrichmentDeps, workspaceId: string, leadId: str
     if (suppressed({ ...company, email: found.email })) {
       // A person at a suppressed email domain is never a lead: discarded, nothing stored or charged.
       await set({ enrichment_status: 'NOT_FOUND', status: DISCARDED });
-      await adjustLeadCount(tx, workspaceId, lead, -1);
-      await adjustLeadCount(tx, workspaceId, { ...lead, status: DISCARDED }, 1);
+      await moveLeadCount(tx, workspaceId, lead, { ...lead, status: DISCARDED });
       return true;
     }
     const { balance } = await sumLedger(tx, workspaceId);
@@ -90,9 +91,10 @@ async function storeFound(deps: EnrichmentDeps, workspaceId: string, leadId: str
     }
     await tx.insertInto('credit_ledger').values({ workspace_id: workspaceId, id: newId('cr'), delta: -1, reason: `email found for lead ${leadId}`, created_at: now }).execute();
     await set({ enrichment_status: 'ENRICHED', contact_email: found.email, phone_number: found.phone ?? lead.phone_number });
+    // The event says the lead was enriched; the email itself is read with GET /v2/leads/{id} (contact details never travel in events).
+    await emitEvent(tx, workspaceId, now, { type: 'lead.enriched', data: { ...leadEventData(lead), enrichment_status: 'ENRICHED' } });
     // The email moves the lead to the "enriched" count bucket.
-    await adjustLeadCount(tx, workspaceId, lead, -1);
-    await adjustLeadCount(tx, workspaceId, { ...lead, contact_email: found.email }, 1);
+    await moveLeadCount(tx, workspaceId, lead, { ...lead, contact_email: found.email });
     return true;
   });
 }

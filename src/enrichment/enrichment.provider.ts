@@ -21,19 +21,28 @@ export interface EnrichmentProvider {
   find(query: EnrichmentQuery): Promise<EnrichmentFound>;
 }
 
-/** Finds an email for about 70% of people and a phone for about 40%, always the same for the same seed. */
+/**
+ * What the sandbox vendor finds for a person: an email for about 70% of people and a phone for
+ * about 40%, always the same for the same seed. The email is the person's name at the company's
+ * domain with a tag of their own, so two people of the same name never share one (the demo
+ * seeds its leads' emails with this too).
+ */
+export function sandboxFinding(seed: string, q: EnrichmentQuery): EnrichmentFound {
+  const random = seededRandom(seed);
+  const fraction = (...parts: string[]) => random.fraction('enrich', ...parts);
+  const name = [q.firstName, q.lastName].filter(Boolean).join('.').toLowerCase().replace(/[^a-z0-9.]+/g, '');
+  const tag = Math.floor(fraction('tag', q.urn) * 36 ** 4).toString(36).padStart(4, '0');
+  const local = name === '' ? q.urn.toLowerCase() : `${name}.${tag}`;
+  const email = fraction('email', q.urn) < 0.7 ? `${local}@${q.companyDomain ?? 'mail.test'}` : null;
+  const phone = fraction('phone', q.urn) < 0.4 ? `+1555${String(Math.floor(fraction('digits', q.urn) * 1e7)).padStart(7, '0')}` : null;
+  return { email, phone };
+}
+
 export class SandboxEnrichment implements EnrichmentProvider {
   readonly name = 'sandbox';
   constructor(private readonly seed: string) {}
 
-  private fraction(...parts: string[]): number {
-    return seededRandom(this.seed).fraction('enrich', ...parts);
-  }
-
   async find(q: EnrichmentQuery): Promise<EnrichmentFound> {
-    const local = [q.firstName, q.lastName].filter(Boolean).join('.').toLowerCase().replace(/[^a-z0-9.]+/g, '') || q.urn.toLowerCase();
-    const email = this.fraction('email', q.urn) < 0.7 ? `${local}@${q.companyDomain ?? 'mail.test'}` : null;
-    const phone = this.fraction('phone', q.urn) < 0.4 ? `+1555${String(Math.floor(this.fraction('digits', q.urn) * 1e7)).padStart(7, '0')}` : null;
-    return { email, phone };
+    return sandboxFinding(this.seed, q);
   }
 }

@@ -16,9 +16,15 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
     detail: 'Contact is not connected with the team member; send a connection request first',
   },
   network_limit_reached: { status: 429, detail: "The team member's network account reached its invitation limit; try again later" },
-  // The workspace is bound to no network (docs/decisions.md "Networking"): nothing was sent or recorded.
+  // The workspace is bound to no network (docs/decisions.md "Networks and bindings"): nothing was sent or recorded.
   no_network_bound: { status: 409, detail: 'No network is bound to this workspace; nothing was sent' },
   network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },
+  // One answer for an unknown hook and a wrong or missing secret: which hooks exist is not told.
+  hook_unauthorized: { status: 401, detail: 'Unknown hook or wrong hook secret' },
+  hook_body_invalid: { status: 400, detail: 'The delivery is not a JSON document' },
+  webhook_not_found: { status: 404, detail: 'Webhook subscription not found' },
+  // One sentence for every refusal (not https, does not resolve, a private address): the service does not map the caller's network for them.
+  webhook_url_refused: { status: 422, detail: 'The webhook URL is refused: it must be an https URL whose host resolves to public addresses only' },
 };
 
 /** Errors Fastify and its plugins raise themselves, before or around a route. */

@@ -5,6 +5,7 @@
 // older than its key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from 'toad-cache';
+import type { Metrics } from '../metrics/metrics.js';
 import type { Clock } from '../shared/clock.js';
 import { DAY_MS } from '../shared/time.js';
 import { serverOrigin } from './asset-url.js';
@@ -15,7 +16,12 @@ export type DataVersion = (workspaceId: string) => Promise<unknown>;
 export class PageCache {
   private readonly pages: LruMap<string>;
 
-  constructor(private readonly dataVersion: DataVersion, private readonly clock: Clock, maxPages = 512) {
+  constructor(
+    private readonly dataVersion: DataVersion,
+    private readonly clock: Clock,
+    private readonly metrics: Metrics,
+    maxPages = 512,
+  ) {
     this.pages = new LruMap<string>(maxPages);
   }
 
@@ -24,6 +30,7 @@ export class PageCache {
     const day = Math.floor(this.clock.now() / DAY_MS);
     const key = `${request.workspaceId}\n${version}\n${day}\n${serverOrigin(request)}${request.url}`;
     let body = this.pages.get(key);
+    this.metrics.pageCacheLookup(body !== undefined);
     if (body === undefined) {
       body = reply.serialize(await build()) as string; // the JSON serializer of the route's 200 schema
       this.pages.set(key, body);

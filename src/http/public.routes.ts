@@ -6,6 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { PLACEHOLDER_PATH } from './asset-url.js';
 import { EmptyObjectSchema } from './schemas.js';
 
+// Public: `security: []` says so in the document. Their one client error is the 400 every path
+// answers behind --trust-proxy to a request that did not come over HTTPS.
+const open = { tags: ['meta'], security: [], response: { 400: Type.Ref('ErrorDetail') } };
+
 export const SERVICE_NAME = 'Warmline';
 export const API_VERSION = '0.2.0';
 
@@ -26,12 +30,12 @@ export interface PublicRouteOptions {
 export async function publicRoutes(app: FastifyInstance, { pingDatabase }: PublicRouteOptions): Promise<void> {
   app.get(
     '/',
-    { schema: { tags: ['meta'], summary: 'Service information', response: { 200: RootSchema } } },
+    { schema: { ...open, operationId: 'getServiceInfo', summary: 'Service information', response: { ...open.response, 200: RootSchema } } },
     async () => ({ name: SERVICE_NAME, version: API_VERSION, docs_url: '/docs', openapi_url: '/openapi.json' }),
   );
   app.get(
     '/v2/health',
-    { schema: { tags: ['meta'], summary: 'Health check', description: 'No authentication; not rate limited.', response: { 200: EmptyObjectSchema } } },
+    { schema: { ...open, operationId: 'getHealth', summary: 'Health check', description: 'No authentication; not rate limited.', response: { ...open.response, 200: EmptyObjectSchema } } },
     async () => ({}),
   );
   // Liveness (/v2/health, as the spec has it) stays 200 while the database is away: restarting
@@ -41,10 +45,11 @@ export async function publicRoutes(app: FastifyInstance, { pingDatabase }: Publi
     '/v2/ready',
     {
       schema: {
-        tags: ['meta'],
+        ...open,
+        operationId: 'getReadiness',
         summary: 'Readiness check',
         description: 'No authentication; not rate limited. 200 when the database answers, 503 with Retry-After while it does not.',
-        response: { 200: EmptyObjectSchema },
+        response: { ...open.response, 200: EmptyObjectSchema, 503: Type.Ref('ErrorDetail') },
       },
     },
     async () => {
@@ -52,7 +57,6 @@ export async function publicRoutes(app: FastifyInstance, { pingDatabase }: Publi
       return {};
     },
   );
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get(PLACEHOLDER_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(placeholderSvg),
   );

@@ -3,6 +3,7 @@
 // server that registers it nor what only the server needs (TLS, its logger).
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Metrics } from '../metrics/metrics.js';
 import type { NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
@@ -15,4 +16,6 @@ export interface RouteDeps {
   secret: Buffer;
   /** Each workspace's network provider (null: bound to none). */
   networks: ProviderFor<NetworkProvider>;
+  /** Counts what the routes see (page-cache hits). */
+  metrics: Metrics;
 }

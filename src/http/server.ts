@@ -9,10 +9,14 @@ import { HttpError } from './error-table.js';
 import { rewriteUndecodablePath } from './lenient-path.js';
 import { publicRoutes } from './public.routes.js';
 import { buildSerializer } from './serializer.js';
-import { registerRateLimit } from './rate-limit.js';
+import { rateLimitStore, registerRateLimit } from './rate-limit.js';
+import { registerRequestMetrics } from './request-metrics.js';
 import { authErrorResponses, sharedSchemas } from './schemas.js';
 import type { RouteDeps } from './route-deps.js';
 import { pingDatabase } from '../db/unavailable.js';
+import { registerHooks } from '../hooks/hooks.routes.js';
+import { consolePublicRoutes, consoleSessionRoutes } from '../console/console.routes.js';
+import { registerConsoleStatic } from '../console/console.static.js';
 import type { TlsMaterial } from './tls.js';
 import { isJsonMediaType, pydanticValidatorCompiler, readBody } from './validation/request.js';
 import { registerSchema } from './validation/validate.js';
@@ -78,6 +82,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     registerSchema(schema);
   }
   registerErrorHandling(app);
+  registerRequestMetrics(app, deps.metrics);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -91,8 +96,24 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     if (config.trustProxy && request.headers['x-forwarded-proto'] !== 'https') throw new HttpError(400, 'HTTPS required');
   });
 
-  await registerDocs(app);
+  // A stop lets the requests in flight finish (return503OnClosing refuses new ones); their answers
+  // close their connections, or clients' idle keep-alive connections would hold the close for a minute.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await registerDocs(app, { publicUrl: config.publicUrl });
   await app.register(publicRoutes, { pingDatabase: () => pingDatabase(deps.db) });
+  const limitStore = await rateLimitStore(app, { redisUrl: config.redisUrl, redisTimeoutMs: config.redisTimeoutMs, now: () => deps.clock.now() });
+  await registerHooks(app, deps, limitStore);
+  // The console: its own session auth, outside the v2 key and its limiter (docs/console.md).
+  await registerConsoleStatic(app);
+  await app.register(consolePublicRoutes, deps);
+  await app.register(consoleSessionRoutes, deps);
   await app.register(async (api) => {
     // Every route in here is authenticated, rate limited and documented as such.
     api.addHook('onRoute', (route) => {
@@ -103,7 +124,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
       };
     });
     registerAuth(api, deps.db);
-    await registerRateLimit(api, { perMinute: config.rateLimit, redisUrl: config.redisUrl });
+    await registerRateLimit(api, { perMinute: config.rateLimit, store: limitStore, onRejected: () => deps.metrics.rateLimitRejected() });
     registerAuthRejection(api);
     await registerApiRoutes(api, deps);
   });

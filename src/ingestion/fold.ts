@@ -3,9 +3,12 @@
 // history, score, ICP/account flags, suppression, and exact lead_counts (docs/ingestion.md).
 import type { Db } from '../db/database.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import { adjustLeadCounts, type CountedLead } from '../leads/lead-counts.js';
+import { applyLeadCountDeltas, type CountedLead } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
+import { leadEventData, scoreCrossing } from '../leads/lead-events.js';
+import { emitEvents } from '../webhooks/outbox.js';
 import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import { groupBy } from '../shared/group-by.js';
 import { newId } from '../shared/ids.js';
 import { loadFoldRules } from './fold-rules.js';
 import { companyRow, contactRow, enrichmentStatusFor, historyText, PROFILE_COLUMNS, profileFields, SOURCE } from './fold-rows.js';
@@ -41,24 +44,16 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     if (fresh.size === 0) return { folded: 0, created: 0, discarded: 0 };
 
     const rules = await loadFoldRules(tx, workspaceId);
-    const byPerson = new Map<string, FoldEvent[]>();
-    for (const e of [...fresh.values()].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1))) {
-      if (rules.isTeamMember(e.person)) continue;
-      const list = byPerson.get(e.person.urn);
-      if (list) list.push(e);
-      else byPerson.set(e.person.urn, [e]);
-    }
-    const existing = new Map<string, FoldedLead[]>();
-    for (const row of await repo.findLeadsByContact(tx, workspaceId, [...byPerson.keys()])) {
-      const list = existing.get(row.contact_urn!);
-      if (list) list.push(row);
-      else existing.set(row.contact_urn!, [row]);
-    }
+    const inOrder = [...fresh.values()].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
+    const byPerson = groupBy(inOrder.filter((e) => !rules.isTeamMember(e.person)), (e) => e.person.urn);
+    const existing = groupBy(await repo.findLeadsByContact(tx, workspaceId, [...byPerson.keys()]), (row) => row.contact_urn);
 
     const leadOfPerson = new Map<string, string>();
     const created: LeadsTable[] = [];
     const discarded: CountedLead[] = [];
     const history: LeadHistoryTable[] = [];
+    // Known leads whose score crossed the hot line with this page (lead.updated).
+    const crossings: NonNullable<ReturnType<typeof scoreCrossing>>[] = [];
     const describe = historyTexts();
     const companies = new Map<number, CompaniesTable>();
     const contacts: ContactsTable[] = [];
@@ -81,12 +76,13 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       const mass = foldMass(lead?.engagement_mass ?? 0, Number(lead?.mass_at ?? now), personEvents, now);
       if (!lead) {
         contacts.push(contactRow(workspaceId, person, now));
+        // A lead is born when the person first engaged (docs/decisions.md, "Demo data"), not when a sync saw it.
         const first = personEvents[0]!;
         created.push({
           workspace_id: workspaceId, id: leadId, contact_urn: urn, team_member_id: first.post.teamMemberId, source_post_id: first.post.id,
           status: 'NEW', tags: '[]', crm_id: null, crm_contact_url: null, contact_email: null, phone_number: null,
           enrichment_status: enrichmentStatusFor(rules, fields.is_icp_match), source: SOURCE[first.kind], source_content_url: first.post.url,
-          engagement_events_count: personEvents.length, icp_manual: 0, created_at: now, last_engagement_dt: last.at,
+          engagement_events_count: personEvents.length, icp_manual: 0, created_at: Math.min(first.at, now), last_engagement_dt: last.at,
           engagement_mass: mass, mass_at: now, engagement_score: scoreOfMass(mass), feed_updated_at: now, updated_at: now,
           ...fields,
         });
@@ -97,7 +93,10 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
         engagement_events_count: (lead.engagement_events_count ?? 0) + personEvents.length,
       };
       changed(changes, lead, 'mass_at', now);
-      changed(changes, lead, 'engagement_score', scoreOfMass(mass));
+      const score = scoreOfMass(mass);
+      changed(changes, lead, 'engagement_score', score);
+      const crossing = scoreCrossing(leadId, Number(lead.engagement_score ?? 0), score);
+      if (crossing) crossings.push(crossing);
       changed(changes, lead, 'last_engagement_dt', Math.max(Number(lead.last_engagement_dt ?? 0), last.at));
       changed(changes, lead, 'feed_updated_at', now);
       changed(changes, lead, 'updated_at', now);
@@ -116,9 +115,11 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     await repo.upsertCompanies(tx, [...companies.values()]);
     await repo.upsertContacts(tx, contacts);
     await repo.insertLeads(tx, created);
-    await adjustLeadCounts(tx, workspaceId, created, 1);
-    await adjustLeadCounts(tx, workspaceId, discarded, -1);
-    await adjustLeadCounts(tx, workspaceId, discarded.map((d) => ({ ...d, status: DISCARDED })), 1);
+    await emitEvents(tx, workspaceId, now, [...created.map((lead) => ({ type: 'lead.created' as const, data: leadEventData(lead) })), ...crossings]);
+    await applyLeadCountDeltas(tx, workspaceId, [
+      ...created.map((lead) => ({ lead, delta: 1 })),
+      ...discarded.flatMap((lead) => [{ lead, delta: -1 }, { lead: { ...lead, status: DISCARDED }, delta: 1 }]),
+    ]);
     await repo.insertHistory(tx, history);
     await repo.insertEvents(
       tx,

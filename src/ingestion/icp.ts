@@ -36,26 +36,52 @@ export function seniorityOf(title: string | null): Seniority {
 
 const lower = (values: readonly string[]) => values.map((v) => v.toLowerCase());
 
-export function matchesIcp(rules: IcpRules | null, person: IcpPerson): boolean {
-  if (!rules) return false;
-  const checks: boolean[] = [];
+export type IcpRuleName = keyof IcpRules;
+
+/** One criterion of the rules against one person: what was wanted, what the person has, and whether it matched. */
+export interface IcpCheck {
+  rule: IcpRuleName;
+  wanted: string;
+  value: string | null;
+  matched: boolean;
+}
+
+const sizeOf = (c: IcpPerson['company']) =>
+  c === null || c.employees_num_min === null ? null : `${c.employees_num_min}-${c.employees_num_max ?? c.employees_num_min}`;
+
+/** Each criterion the rules give, checked against the person (matchesIcp and the lead's "why" both read it). */
+export function checkIcp(rules: IcpRules | null, person: IcpPerson): IcpCheck[] {
+  if (!rules) return [];
+  const checks: IcpCheck[] = [];
   if (rules.job_title_keywords?.length) {
     const title = (person.job_title ?? '').toLowerCase();
-    checks.push(lower(rules.job_title_keywords).some((k) => title.includes(k)));
+    checks.push({ rule: 'job_title_keywords', wanted: rules.job_title_keywords.join(', '), value: person.job_title, matched: lower(rules.job_title_keywords).some((k) => title.includes(k)) });
   }
-  if (rules.seniorities?.length) checks.push(rules.seniorities.includes(seniorityOf(person.job_title)));
+  if (rules.seniorities?.length) {
+    const seniority = seniorityOf(person.job_title);
+    checks.push({ rule: 'seniorities', wanted: rules.seniorities.join(', '), value: seniority, matched: rules.seniorities.includes(seniority) });
+  }
   if (rules.company_size) {
     const { min = 0, max = Number.MAX_SAFE_INTEGER } = rules.company_size;
     const c = person.company;
     // A company's size is a range; it matches when the ranges overlap.
-    checks.push(c !== null && c.employees_num_min !== null && (c.employees_num_max ?? c.employees_num_min) >= min && c.employees_num_min <= max);
+    const matched = c !== null && c.employees_num_min !== null && (c.employees_num_max ?? c.employees_num_min) >= min && c.employees_num_min <= max;
+    checks.push({ rule: 'company_size', wanted: `${rules.company_size.min ?? 0}-${rules.company_size.max ?? 'any'}`, value: sizeOf(c), matched });
   }
   if (rules.industries?.length) {
     const wanted = lower(rules.industries);
-    checks.push(lower(person.company?.industries ?? []).some((i) => wanted.includes(i)));
+    const industries = person.company?.industries ?? [];
+    checks.push({ rule: 'industries', wanted: rules.industries.join(', '), value: industries.length ? industries.join(', ') : null, matched: lower(industries).some((i) => wanted.includes(i)) });
   }
-  if (rules.countries?.length) checks.push(person.country !== null && lower(rules.countries).includes(person.country.toLowerCase()));
-  return checks.length > 0 && checks.every(Boolean);
+  if (rules.countries?.length) {
+    checks.push({ rule: 'countries', wanted: rules.countries.join(', '), value: person.country, matched: person.country !== null && lower(rules.countries).includes(person.country.toLowerCase()) });
+  }
+  return checks;
+}
+
+export function matchesIcp(rules: IcpRules | null, person: IcpPerson): boolean {
+  const checks = checkIcp(rules, person);
+  return checks.length > 0 && checks.every((c) => c.matched);
 }
 
 const NonEmptyStrings = Type.Array(Type.String({ pattern: '\\S', errorMessage: 'must be a non-empty string' }), { errorMessage: 'must be an array of strings' });
@@ -84,10 +110,10 @@ export const IcpRulesSchema = Type.Object(
 /** Validates a parsed JSON document; the error names the offending path (e.g. `$.company_size.min`). */
 export function parseIcpRules(doc: unknown): IcpRules {
   const problem = firstSchemaProblem(IcpRulesSchema, doc);
-  if (problem) throw new IcpRulesError(`${problem.path}: ${problem.message}`);
+  if (problem) throw new IcpRulesError(problem.path, problem.message);
   const rules = doc as IcpRules;
   const size = rules.company_size;
-  if (size?.min !== undefined && size.max !== undefined && size.min > size.max) throw new IcpRulesError('$.company_size: min must not exceed max');
+  if (size?.min !== undefined && size.max !== undefined && size.min > size.max) throw new IcpRulesError('$.company_size', 'min must not exceed max');
   const trimmed = (values: string[] | undefined) => values?.map((v) => v.trim());
   const out: IcpRules = {};
   for (const key of ['job_title_keywords', 'industries', 'countries'] as const) if (rules[key] !== undefined) out[key] = trimmed(rules[key]);
@@ -96,4 +122,9 @@ export function parseIcpRules(doc: unknown): IcpRules {
   return out;
 }
 
-export class IcpRulesError extends Error {}
+/** `path` names the offending place (`$.company_size.min`), so a form can show the message beside its field. */
+export class IcpRulesError extends Error {
+  constructor(readonly path: string, readonly reason: string) {
+    super(`${path}: ${reason}`);
+  }
+}

@@ -6,9 +6,12 @@ import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
+import { HOT_SCORE, scoreCrossing } from '../leads/lead-events.js';
+import { groupBy } from '../shared/group-by.js';
+import { emitEvents, subscribedWorkspaces } from '../webhooks/outbox.js';
 import { rescoreSql } from './scoring.js';
 import { syncMember, type SyncProgress, type SyncResult } from './sync.js';
-import { claimDueSyncs, finishSync, releaseSync, scheduleConnectedMembers, type SyncSchedule } from './sync-schedule.js';
+import { claimDueSyncs, finishSync, releaseSync, scheduleConnectedMembers, syncIntervalFor, type SyncSchedule } from './sync-schedule.js';
 
 export interface IngestionDeps {
   db: Db;
@@ -33,7 +36,7 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
   try {
     const result = await syncMember({ db, network, now: () => clock.now() }, account, signal, options.progress);
     if (result.aborted) await releaseSync(db, claim);
-    else await finishSync(db, claim, { ok: true, now: clock.now(), nextAt: clock.now() + schedule.intervalMs });
+    else await finishSync(db, claim, { ok: true, now: clock.now(), nextAt: clock.now() + syncIntervalFor(schedule, network.pace) });
     log.info({ ...account, ...result }, 'member synced');
     return result;
   } catch (err) {
@@ -53,16 +56,39 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
  * skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
  * Only workspaces bound to a network: one bound to none changes only through the API and CLI.
  */
-export async function rescoreLeads(db: DbOrTx, now: number, workspaceId?: string): Promise<number> {
+export async function rescoreLeads(db: Db, now: number, workspaceId?: string): Promise<number> {
   const { score } = rescoreSql(now);
-  const result = await db
-    .updateTable('leads')
-    .set({ engagement_score: score })
-    .where('engagement_mass', 'is not', null)
-    .where('engagement_score', '>', 0)
-    .where('engagement_score', '!=', score)
-    .where('workspace_id', 'in', boundWorkspaces(db, 'network'))
-    .$if(workspaceId !== undefined, (q) => q.where('workspace_id', '=', workspaceId!))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
+  // for the workspaces whose webhooks want lead.updated. Looked for first (a read, no lock); a
+  // transaction for the events and the update is opened only when there are some.
+  const cooling = (q: DbOrTx) =>
+    q
+      .selectFrom('leads')
+      .select(['id', 'workspace_id', 'engagement_score', score.as('after')])
+      .where('workspace_id', 'in', subscribedWorkspaces(q, 'lead.updated'))
+      .where('workspace_id', 'in', boundWorkspaces(q, 'network'))
+      .where('engagement_score', '>=', HOT_SCORE)
+      .where(score, '<', HOT_SCORE)
+      .where('engagement_mass', 'is not', null)
+      .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
+      .execute();
+  const rescore = async (q: DbOrTx) => {
+    const result = await q
+      .updateTable('leads')
+      .set({ engagement_score: score })
+      .where('engagement_mass', 'is not', null)
+      .where('engagement_score', '>', 0)
+      .where('engagement_score', '!=', score)
+      .where('workspace_id', 'in', boundWorkspaces(q, 'network'))
+      .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  };
+  if ((await cooling(db)).length === 0) return rescore(db);
+  return db.transaction().execute(async (tx) => {
+    for (const [ws, leads] of groupBy(await cooling(tx), (l) => l.workspace_id)) {
+      await emitEvents(tx, ws, now, leads.map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
+    }
+    return rescore(tx);
+  });
 }

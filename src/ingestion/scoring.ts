@@ -32,11 +32,29 @@ export interface ScoredEvent {
   at: number;
 }
 
+/** What one event adds to a mass at `now`: its kind's weight, aged. */
+export function eventMass(event: ScoredEvent, now: number): number {
+  return KIND_WEIGHTS[event.kind] * decayFactor(now - event.at);
+}
+
 /** The mass at `now` after adding `events` to a mass known at `massAt`. */
 export function foldMass(mass: number, massAt: number, events: readonly ScoredEvent[], now: number): number {
   let total = mass * decayFactor(now - massAt);
-  for (const e of events) total += KIND_WEIGHTS[e.kind] * decayFactor(now - e.at);
+  for (const e of events) total += eventMass(e, now);
   return total;
+}
+
+export interface ScoreExplanation<E extends ScoredEvent> {
+  score: number;
+  mass: number;
+  events: (E & { weight: number; mass: number })[];
+}
+
+/** The score of `events` at `now` with each event's share of it: the lead drawer's "why". */
+export function explainScore<E extends ScoredEvent>(events: readonly E[], now: number): ScoreExplanation<E> {
+  const shares = events.map((e) => ({ ...e, weight: KIND_WEIGHTS[e.kind], mass: eventMass(e, now) }));
+  const mass = foldMass(0, now, events, now);
+  return { score: scoreOfMass(mass), mass, events: shares };
 }
 
 /** Score of a set of events at `now` (tests and the reference definition). */

@@ -26,13 +26,17 @@ export async function setIcpRulesFromFile(db: Db, clock: Clock, workspaceId: str
   } catch (err) {
     throw new UsageError(`${file}: ${(err as Error).message}`);
   }
-  let rules: IcpRules;
   try {
-    rules = parseIcpRules(doc);
+    return await setIcpRules(db, clock, workspaceId, doc);
   } catch (err) {
     if (err instanceof IcpRulesError) throw new UsageError(`${file}: ${err.message}`);
     throw err;
   }
+}
+
+/** Validates and stores a workspace's ICP rules (an IcpRulesError, and nothing stored, when they are invalid). */
+export async function setIcpRules(db: Db, clock: Clock, workspaceId: string, doc: unknown): Promise<IcpRules> {
+  const rules = parseIcpRules(doc);
   await saveSettings(db, workspaceId, clock.now(), { icp_rules: JSON.stringify(rules) });
   return rules;
 }

@@ -19,6 +19,19 @@ export interface SyncSchedule {
 
 export const DEFAULT_SYNC_SCHEDULE: SyncSchedule = { intervalMs: 15 * 60_000, leaseMs: 10 * 60_000, backoffMs: 60_000, maxBackoffMs: 6 * 3_600_000 };
 
+/** A network living faster than real time (the demo's) is synced this often at most. */
+export const PACED_SYNC_FLOOR_MS = 15_000;
+
+/**
+ * The pause before a member's next sync: the schedule's interval, shortened by the network's
+ * pace (a demo network that lives a day every 20 s has news every few seconds), but never under
+ * PACED_SYNC_FLOOR_MS of clock time unless the interval itself is shorter.
+ */
+export function syncIntervalFor(schedule: SyncSchedule, pace = 1): number {
+  if (pace <= 1) return schedule.intervalMs;
+  return Math.max(schedule.intervalMs / pace, Math.min(schedule.intervalMs, PACED_SYNC_FLOOR_MS));
+}
+
 export function backoffAfter(schedule: SyncSchedule, failures: number): number {
   return backoffMs(schedule.backoffMs, schedule.maxBackoffMs, failures);
 }

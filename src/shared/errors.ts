@@ -13,7 +13,11 @@ export type DomainErrorCode =
   | 'contact_not_connected'
   | 'network_limit_reached'
   | 'no_network_bound'
-  | 'network_unavailable';
+  | 'network_unavailable'
+  | 'hook_unauthorized'
+  | 'hook_body_invalid'
+  | 'webhook_not_found'
+  | 'webhook_url_refused';
 
 export class DomainError extends Error {
   constructor(readonly code: DomainErrorCode, message: string = code) {
@@ -27,5 +31,13 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** A usage error about one named setting, so a form can show the message next to its field. */
+export class InvalidSetting extends UsageError {
+  constructor(readonly field: string, message: string) {
+    super(message);
+    this.name = 'InvalidSetting';
   }
 }

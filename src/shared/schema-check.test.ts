@@ -25,7 +25,7 @@ describe('documents checked against their schema', () => {
   });
 
   it('refuses a campaign settings column that was edited into something the engine cannot use', () => {
-    expect(parseSettings('{}')).toEqual({ note_template: null, follow_up_template: null, follow_up_delay_hours: 24, sender_policy: 'WARM_FIRST' });
+    expect(parseSettings('{}')).toEqual({ note_template: null, follow_up_template: null, follow_up_delay_hours: 24, follow_ups: [], sender_policy: 'WARM_FIRST' });
     expect(() => parseSettings('{"follow_up_delay_hours": -3}')).toThrow('the follow-up delay must be a whole number of hours from 0 to 2160');
     expect(() => parseSettings('{"sender_policy": "LOUDEST"}')).toThrow('sender policy must be one of WARM_FIRST, CAPACITY');
     expect(() => parseSettings(`{"note_template": "${'x'.repeat(601)}"}`)).toThrow('the note template is far beyond 300 characters');

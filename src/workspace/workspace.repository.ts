@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { emitEvent } from '../webhooks/outbox.js';
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Insertable } from 'kysely';
@@ -84,11 +85,26 @@ export async function sumLedger(db: DbOrTx, workspaceId: string): Promise<{ bala
   return { balance: Number(row.balance), lastUpdated: row.last_updated === null ? null : Number(row.last_updated) };
 }
 
-export function updateIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
-  return db
+/** The one write of a member's integration status; becoming DISCONNECTED is the member.disconnected event (the account needs attention). */
+export async function updateIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
+  const before = await db.selectFrom('team_members').select('integration_status').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  const result = await db
     .updateTable('team_members')
     .set({ integration_status: status, last_network_update: at })
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .execute();
+  if (before && status === 'DISCONNECTED' && before.integration_status !== 'DISCONNECTED') {
+    await emitEvent(db, workspaceId, at, { type: 'member.disconnected', data: { team_member_id: id, previous_status: before.integration_status } });
+  }
+  return result;
+}
+
+export function updateTimeZone(db: DbOrTx, workspaceId: string, id: string, timeZone: string) {
+  return db.updateTable('team_members').set({ time_zone: timeZone }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
+}
+
+/** The newest `limit` ledger entries (newest first). */
+export function listLedgerEntries(db: DbOrTx, workspaceId: string, limit: number) {
+  return db.selectFrom('credit_ledger').selectAll().where('workspace_id', '=', workspaceId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

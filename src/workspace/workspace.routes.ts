@@ -10,7 +10,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
     {
       schema: {
         tags: ['workspace'],
-        summary: 'List workspace team members',
+        operationId: 'listWorkspaceUsers', summary: 'List workspace team members',
         description: 'All team members of the workspace, active seats first, then by email.',
         response: { 200: Type.Array(Type.Ref('ApiWorkspaceUserRead')) },
       },
@@ -24,7 +24,7 @@ export const workspaceRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app,
     {
       schema: {
         tags: ['workspace'],
-        summary: 'Workspace credit balance',
+        operationId: 'getWorkspaceCredits', summary: 'Workspace credit balance',
         description: 'The sum of the credit ledger and the time of its last entry.',
         response: { 200: Type.Ref('WorkspaceBalanceRead') },
       },

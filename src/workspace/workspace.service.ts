@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import { fromFlag, toFlag } from '../db/rows.js';
 import type { Clock } from '../shared/clock.js';
-import { UsageError } from '../shared/errors.js';
+import { InvalidSetting, UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
 import * as repo from './workspace.repository.js';
@@ -81,8 +81,15 @@ export function requireTimeZone(zone: string): string {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone;
   } catch {
-    throw new UsageError(`unknown time zone "${zone}" (use an IANA name such as Europe/Berlin)`);
+    throw new InvalidSetting('time_zone', `unknown time zone "${zone}" (use an IANA name such as Europe/Berlin)`);
   }
+}
+
+/** A member's time zone (their working hours apply in it); an unknown zone changes nothing. */
+export async function setMemberTimeZone(db: Db, workspaceId: string, memberId: string, zone: string): Promise<{ id: string; time_zone: string }> {
+  const timeZone = requireTimeZone(zone);
+  await repo.updateTimeZone(db, workspaceId, memberId, timeZone);
+  return { id: memberId, time_zone: timeZone };
 }
 
 export async function addTeamMember(db: Db, clock: Clock, workspaceId: string, member: NewTeamMember) {
@@ -105,6 +112,7 @@ export async function addTeamMember(db: Db, clock: Clock, workspaceId: string, m
     profile_picture: member.profile_picture ?? null,
     time_zone: requireTimeZone(member.time_zone ?? 'UTC'),
     created_at: clock.now(),
+    network_urn: null,
   };
   await repo.insertTeamMember(db, row);
   return { id: row.id };

@@ -26,7 +26,7 @@ export interface TeamMembersTable {
   time_zone: string;
   created_at: number;
   /** The member's own urn on the network, learnt by ingestion (their engagement is never a lead). */
-  network_urn?: string | null;
+  network_urn: string | null;
 }
 
 export interface TrackedContactsTable {

@@ -5,8 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
-import type { DbTarget } from '../../src/config.js';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { connectDb, type DbHandle, type DbTarget } from '../../src/db/connect.js';
+import type { Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -68,7 +70,26 @@ export function describeOnce(title: string, body: (dialect: DialectName) => void
   describe(title, () => body('sqlite'));
 }
 
-/** `describe` once per enabled dialect, named after it. */
-export function describeEachDialect(title: string, body: (dialect: DialectName) => void): void {
-  for (const dialect of enabledDialects()) describe(`${title} [${dialect}]`, () => body(dialect));
+/**
+ * `describe` once per enabled dialect, named after it. `timeout`: each test's limit, for suites
+ * whose tests run many CLI processes (each a whole program start).
+ */
+export function describeEachDialect(title: string, body: (dialect: DialectName) => void, timeout?: number): void {
+  for (const dialect of enabledDialects()) describe(`${title} [${dialect}]`, { timeout }, () => body(dialect));
+}
+
+/** A fresh, migrated database of the dialect for the enclosing describe: opened before its tests, dropped after. */
+export function migratedDbForSuite(dialect: DialectName): () => Db {
+  let database: TestDatabase | undefined;
+  let handle: DbHandle | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    handle = connectDb(database.target);
+    await migrateToLatest(handle.db);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+  return () => handle!.db;
 }

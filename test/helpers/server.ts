@@ -9,10 +9,9 @@ import { createContext, createLogger, loadOrCreateSecret, type AppContext } from
 import { buildServer, type App } from '../../src/http/server.js';
 import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
-import { createWorkspace } from '../../src/workspace/workspace.service.js';
-import { bindWorkspace, type TestBinding } from './bindings.js';
 import { makeClient, type Client } from './client.js';
 import { createTestDatabase, type DialectName } from './dialects.js';
+import { makeWorkspace, type WorkspaceSpec } from './workspaces.js';
 
 export interface TestServer {
   url: string;
@@ -22,10 +21,11 @@ export interface TestServer {
   /** A client without a key. */
   client: Client;
   /**
-   * Creates a workspace and returns its id, a key and a client that uses the key. The workspace is
-   * bound to the sandbox (network with activity, enrichment) unless `binding` says otherwise.
+   * Creates a workspace (makeWorkspace: bound to the sandbox, network with activity and enrichment,
+   * unless `spec` says otherwise, with the members it asks for) and returns its id, its members, a
+   * key and a client that uses the key.
    */
-  newWorkspace(name?: string, binding?: TestBinding): Promise<{ id: string; key: string; client: Client }>;
+  newWorkspace(name?: string, spec?: WorkspaceSpec): Promise<{ id: string; members: string[]; key: string; client: Client }>;
   close(): Promise<void>;
 }
 
@@ -61,7 +61,7 @@ export async function startServer(
     for (const f of ['cert.pem', 'key.pem']) fs.copyFileSync(path.join(dataDir, 'tls', f), path.join(tlsDir, f));
   }
   const db = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.db);
-  const app = await buildServer({ config, db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, tls });
+  const app = await buildServer({ config, db, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls });
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;
@@ -72,11 +72,10 @@ export async function startServer(
     ctx,
     config,
     client,
-    async newWorkspace(name = 'Test workspace', binding?: TestBinding) {
-      const { id } = await createWorkspace(ctx.database.db, ctx.clock, name);
-      await bindWorkspace(ctx, id, binding);
+    async newWorkspace(name = 'Test workspace', spec: WorkspaceSpec = {}) {
+      const { id, members } = await makeWorkspace(ctx, { ...spec, name });
       const { key } = await createApiKey(ctx.database.db, ctx.clock, id, 'test');
-      return { id, key, client: makeClient(url, key) };
+      return { id, members, key, client: makeClient(url, key) };
     },
     async close() {
       await app.close();
