@@ -1,4 +1,4 @@
-// How `serve` and `worker` stop: the first SIGTERM (or SIGINT, or the parent going away) stops
+// How `serve` and `worker` stop: the first SIGTERM (or SIGINT) stops
 // taking new work and lets the work in hand finish, then exits 0. That wait is bounded
 // (WARMLINE_STOP_GRACE_MS): past it, or on a second signal, the process exits at once with
 // status 1, since whatever was still running was cut off (its transactions roll back).
@@ -9,8 +9,8 @@ export interface StopOptions {
   logger: Logger;
 }
 
-/** Installs the signal handlers; returns the stop itself, for other reasons to stop (a parent gone). */
-export function stopGracefully(finish: () => Promise<void>, { graceMs, logger }: StopOptions): () => void {
+/** Installs the signal handlers. */
+export function stopGracefully(finish: () => Promise<void>, { graceMs, logger }: StopOptions): void {
   let stopping = false;
   const cutOff = (why: string) => {
     logger.warn({ grace_ms: graceMs }, `stopping at once (${why}); work still in hand is abandoned`);
@@ -31,5 +31,4 @@ export function stopGracefully(finish: () => Promise<void>, { graceMs, logger }:
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  return stop;
 }

@@ -60,20 +60,12 @@ export function serveCommand(): Command {
       // Started after the text is out, so no engine's log line lands in the middle of it.
       const worker = config.worker ? createWorker(ctx) : null;
       worker?.start();
-      const stop = stopGracefully(
+      stopGracefully(
         async () => {
           await Promise.all([app.close(), worker?.stop(), metricsServer?.close()]);
           await ctx.close();
         },
         { graceMs: config.stopGraceMs, logger: ctx.logger },
       );
-      // Started through `npm start`, the service sits under npm and a shell; stopping npm by its
-      // PID may not pass the signal down. A service whose parent is gone stops as if signalled.
-      const parent = process.ppid;
-      const watch = setInterval(() => {
-        if (process.ppid === parent) return;
-        clearInterval(watch);
-        stop();
-      }, 1000).unref();
     });
 }
