@@ -10,7 +10,7 @@ import { emitEvent } from '../webhooks/outbox.js';
 import { leadEventData } from '../leads/lead-events.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { lockWorkspace } from '../ingestion/fold.repository.js';
+import { lockWorkspace } from '../db/workspace-lock.js';
 import { moveLeadCount } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';

@@ -57,11 +57,6 @@ function refresh(table: string, key: string, columns: readonly string[], stamp: 
     where (${list(`"${table}".`)}) is distinct from (${list('excluded.')})`;
 }
 
-/** Serializes folds and credit spending of one workspace on PostgreSQL (SQLite serializes writers). */
-export async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<void> {
-  if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
-}
-
 export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: string[]): Promise<Set<string>> {
   const rows = await selectWhereIn(db, 'engagement_events', workspaceId, 'id', ids, ['id']);
   return new Set(rows.map((r) => r.id));

@@ -1,13 +1,13 @@
 // The ingestion engine's worker steps: sync one due member, and re-score leads whose score has
-// aged (set-based: one UPDATE per run, whatever the number of leads).
+// aged (set-based: one UPDATE per workspace and run, whatever the number of leads).
 import type { Logger } from 'pino';
-import type { Db, DbOrTx } from '../db/database.js';
+import type { Db } from '../db/database.js';
+import { lockWorkspace } from '../db/workspace-lock.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { HOT_SCORE, scoreCrossing } from '../leads/lead-events.js';
-import { groupBy } from '../shared/group-by.js';
 import { emitEvents, subscribedWorkspaces } from '../webhooks/outbox.js';
 import { rescoreSql } from './scoring.js';
 import { syncMember, type SyncProgress, type SyncResult } from './sync.js';
@@ -51,44 +51,50 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
 }
 
 /**
- * Brings every score down to what time has made of it, in one set-based UPDATE. Only the score
- * is written, and only where it changes (a score never rises with time, so leads at 0 are
- * skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
+ * Brings every score down to what time has made of it, one set-based UPDATE per workspace. Only
+ * the score is written, and only where it changes (a score never rises with time, so leads at 0
+ * are skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
  * Only workspaces bound to a network: one bound to none changes only through the API and CLI.
+ * Each workspace in its own transaction that takes the workspace first (db/workspace-lock.ts): one
+ * UPDATE over all workspaces took leads before their workspaces' rows, the order that deadlocks
+ * against a fold or a PATCH.
  */
 export async function rescoreLeads(db: Db, now: number, workspaceId?: string): Promise<number> {
+  const bound = await boundWorkspaces(db, 'network')
+    .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
+    .orderBy('workspace_id')
+    .execute();
+  let count = 0;
+  for (const { workspace_id } of bound) count += await rescoreWorkspace(db, now, workspace_id);
+  return count;
+}
+
+async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promise<number> {
   const { score } = rescoreSql(now);
-  // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
-  // for the workspaces whose webhooks want lead.updated. Looked for first (a read, no lock); a
-  // transaction for the events and the update is opened only when there are some.
-  const cooling = (q: DbOrTx) =>
-    q
-      .selectFrom('leads')
-      .select(['id', 'workspace_id', 'engagement_score', score.as('after')])
-      .where('workspace_id', 'in', subscribedWorkspaces(q, 'lead.updated'))
-      .where('workspace_id', 'in', boundWorkspaces(q, 'network'))
-      .where('engagement_score', '>=', HOT_SCORE)
-      .where(score, '<', HOT_SCORE)
-      .where('engagement_mass', 'is not', null)
-      .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
-      .execute();
-  const rescore = async (q: DbOrTx) => {
-    const result = await q
+  return db.transaction().execute(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
+    // looked for only in a workspace whose webhooks want lead.updated.
+    const subscribed = await subscribedWorkspaces(tx, 'lead.updated').where('workspace_id', '=', workspaceId).executeTakeFirst();
+    if (subscribed) {
+      const cooling = await tx
+        .selectFrom('leads')
+        .select(['id', 'engagement_score', score.as('after')])
+        .where('workspace_id', '=', workspaceId)
+        .where('engagement_score', '>=', HOT_SCORE)
+        .where(score, '<', HOT_SCORE)
+        .where('engagement_mass', 'is not', null)
+        .execute();
+      await emitEvents(tx, workspaceId, now, cooling.map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
+    }
+    const result = await tx
       .updateTable('leads')
       .set({ engagement_score: score })
+      .where('workspace_id', '=', workspaceId)
       .where('engagement_mass', 'is not', null)
       .where('engagement_score', '>', 0)
       .where('engagement_score', '!=', score)
-      .where('workspace_id', 'in', boundWorkspaces(q, 'network'))
-      .$if(workspaceId !== undefined, (qb) => qb.where('workspace_id', '=', workspaceId!))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
-  };
-  if ((await cooling(db)).length === 0) return rescore(db);
-  return db.transaction().execute(async (tx) => {
-    for (const [ws, leads] of groupBy(await cooling(tx), (l) => l.workspace_id)) {
-      await emitEvents(tx, ws, now, leads.map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
-    }
-    return rescore(tx);
   });
 }

@@ -3,6 +3,7 @@
 // all in one transaction.
 import type { Db, DbOrTx } from '../db/database.js';
 import { parseJsonArray, toFlag } from '../db/rows.js';
+import { lockWorkspace } from '../db/workspace-lock.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -33,11 +34,14 @@ async function applyNote(tx: DbOrTx, clock: Clock, workspaceId: string, leadId: 
 }
 
 export async function updateLead(db: Db, clock: Clock, workspaceId: string, leadId: string, body: LeadUpdate, placeholderPicture: string): Promise<Lead> {
-  await db.transaction().execute((tx) => applyLeadUpdate(tx, clock, workspaceId, leadId, body));
+  await db.transaction().execute(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    await applyLeadUpdate(tx, clock, workspaceId, leadId, body);
+  });
   return getLead(db, workspaceId, leadId, placeholderPicture);
 }
 
-/** One lead's update inside the caller's transaction (PATCH opens one per lead, the console's bulk one for all). */
+/** One lead's update inside the caller's transaction, which holds the workspace's lock (PATCH opens one per lead, the console's bulk one for all). */
 export async function applyLeadUpdate(tx: DbOrTx, clock: Clock, workspaceId: string, leadId: string, body: LeadUpdate): Promise<void> {
   const lead = await repo.findLead(tx, workspaceId, leadId);
   if (!lead) throw new DomainError('lead_not_found');
