@@ -105,6 +105,10 @@ const FEED_CASES: [string, Walk][] = [
   ['campaigns', (v) => `/v2/networking/campaigns?limit=${10 + pick(v + 1, 41)}`],
 ];
 const CASES = SUITE === 'leads' ? LEAD_CASES : SUITE === 'feeds' ? FEED_CASES : [...LEAD_CASES, ...FEED_CASES];
+// Refused before anything is built or started: a misspelt case would otherwise run nothing.
+const only = opts.only?.split(',');
+const unknown = only?.filter((name) => !CASES.some(([known]) => known === name)) ?? [];
+if (unknown.length > 0) throw new Error(`--only: no case named ${unknown.join(', ')}; cases: ${CASES.map(([name]) => name).join(', ')}`);
 
 // BENCH_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
 const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [];
@@ -241,7 +245,6 @@ const ready = await next((m) => (m.url ? (m as { url: string; key: string; dataD
 dataDay = ready.dataDay;
 console.log(`server at ${ready.url} (${ready.dialect}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
 const pool = new Pool(ready.url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
-const only = opts.only?.split(',');
 const cases = CASES.filter(([name]) => !only || only.includes(name));
 const ratios = new Map<string, number[]>();
 const lines: string[] = [];
