@@ -4,8 +4,9 @@
 // Deterministic (mulberry32, seed 42): statuses 60/20/15/5 % NEW/QUALIFIED/DISQUALIFIED/DISCARDED,
 // created over the last 730 days, 1,000 companies (90 % of leads), 5,000 posts (70 %), 40 % with
 // an email, 80 % scored, 75 % touched (0–30 days after creation), two history rows per lead.
-// Secondary indexes and triggers of the loaded tables are dropped for the load and recreated from
-// their own definitions afterwards, then the counters are rebuilt (and PostgreSQL's statistics refreshed).
+// The loaded tables' secondary indexes and triggers (and PostgreSQL's foreign keys) are suspended for
+// the load as a bulk import suspends them (src/db/bulk-load.ts), then the counters are rebuilt (and
+// PostgreSQL's statistics refreshed).
 // The feeds and campaigns of `--suite feeds` (loadFeeds, its own `bench_cold_feeds_built` marker, so a
 // built lead workspace gets them added): BENCH_POSTS (100,000) posts over the same 730 days, 60 % by the
 // 20 members, 40 % by 2,000 contacts of whom each member tracks 100 (every 5th contact tracked by two,
@@ -13,6 +14,7 @@
 // Posts are written with their triggers on: post_counts is kept as in production.
 import { sql, type Insertable } from 'kysely';
 import type { CampaignParticipantsTable, CampaignsTable, NewCampaignContact } from '../src/campaigns/campaigns.table.js';
+import { runAll, secondaryObjectsOf } from '../src/db/bulk-load.js';
 import { connectDb, type DbTarget } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -48,18 +50,6 @@ async function isBuilt(db: Db, leads: number): Promise<boolean> {
   }
 }
 
-/** The definitions of the secondary indexes and triggers on `tables`, to drop and replay around the load. */
-async function objectsOf(db: Db, dialect: string, tables: string[]): Promise<{ drop: string[]; create: string[] }> {
-  if (dialect === 'sqlite') {
-    const rows = await sql<{ type: string; name: string; sql: string }>`select type, name, sql from sqlite_master where type in ('index', 'trigger') and tbl_name in (${sql.join(tables)}) and sql is not null`.execute(db);
-    return { drop: rows.rows.map((r) => `drop ${r.type} "${r.name}"`), create: rows.rows.map((r) => r.sql) };
-  }
-  const rows = await sql<{ name: string; def: string }>`
-    select indexname as name, indexdef as def from pg_indexes
-    where tablename in (${sql.join(tables)}) and indexname not in (select conname from pg_constraint)`.execute(db);
-  return { drop: rows.rows.map((r) => `drop index "${r.name}"`), create: rows.rows.map((r) => r.def) };
-}
-
 async function load(db: Db, dialect: string, leads: number, now: number, progress: (text: string) => void): Promise<void> {
   const ws = COLD_WORKSPACE;
   await db.deleteFrom('workspaces').where('id', '=', ws).execute();
@@ -74,8 +64,8 @@ async function load(db: Db, dialect: string, leads: number, now: number, progres
       website_url: `https://company-${c + k}.test`, created_at: now - 900 * DAY,
     })) as never).execute();
   }
-  const objects = await objectsOf(db, dialect, ['leads', 'lead_history']);
-  for (const statement of objects.drop) await sql.raw(statement).execute(db);
+  const objects = await secondaryObjectsOf(db, ['leads', 'lead_history']);
+  await runAll(db, objects.drop);
   const r = rng(42);
   const started = performance.now();
   for (let start = 0; start < leads; start += 50_000) {
@@ -108,7 +98,7 @@ async function load(db: Db, dialect: string, leads: number, now: number, progres
     progress(`loaded ${done} / ${leads} leads (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   progress('recreating indexes and triggers…');
-  for (const statement of objects.create) await sql.raw(statement).execute(db);
+  await db.transaction().execute((tx) => runAll(tx, objects.create));
   progress('rebuilding counters…');
   await rebuildLeadCounts(db, ws);
   // As in production: PostgreSQL's autovacuum gathers statistics; the service never runs ANALYZE on
