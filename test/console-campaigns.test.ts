@@ -79,6 +79,9 @@ describeEachDialect('console campaigns API', (dialect) => {
       expect(res.body.detail).toHaveLength(1);
       expect(res.body.detail[0].loc).toEqual(loc);
       expect(res.body.detail[0].msg).toMatch(msg);
+      // The refused value itself, read from the request body where loc points (a step's field too).
+      const sent = loc.slice(1).reduce<any>((value, key) => value?.[key], body);
+      expect(res.body.detail[0].input).toEqual(sent ?? null);
       expect((await admin.get(`/app/api/campaigns/${id}`)).body).toEqual(before);
     };
     // A good note together with a bad cap: neither is saved.

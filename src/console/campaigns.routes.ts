@@ -16,6 +16,7 @@ import {
   changeCampaignStatus, changeConsoleCampaign, consoleCampaignStats, consoleField, createConsoleCampaign, LimitsForAdmins, readConsoleCampaign,
 } from './console-campaigns.service.js';
 import type { ConsoleSession } from './console-auth.service.js';
+import { fieldRefusal } from './field-refusal.js';
 
 const ERR = Type.Ref('ErrorDetail');
 const INVALID = Type.Ref('HTTPValidationError');
@@ -34,14 +35,12 @@ async function orRefusal<T>(reply: FastifyReply, body: Record<string, unknown>, 
     if (err instanceof LimitsForAdmins) throw new HttpError(403, "Only admins change the workspace's sending limits");
     if (!(err instanceof InvalidSetting)) throw err;
     const field = consoleField(err.field);
-    const inLimits = LIMIT_FIELDS.includes(field);
-    const input = inLimits ? (body.limits as Record<string, unknown> | undefined)?.[field] : body[field];
-    // Beside its field the message need not name it again ("dailyInvitations must be …" → "Must be …").
-    const msg = err.message.startsWith(`${err.field} `) ? err.message.charAt(err.field.length + 1).toUpperCase() + err.message.slice(err.field.length + 2) : err.message;
     // A follow-up step's field (`follow_ups[1].template`) is located down to the step and its field.
     const [, stepIndex, stepField] = /^follow_ups\[(\d+)\]\.(\w+)$/.exec(err.field) ?? [];
-    const loc = inLimits ? ['body', 'limits', field] : stepField ? ['body', 'follow_ups', Number(stepIndex), stepField] : ['body', field];
-    return reply.code(422).send({ detail: [{ type: 'value_error', loc, msg, input: input ?? null }] });
+    const path = LIMIT_FIELDS.includes(field) ? ['limits', field] : stepField ? ['follow_ups', Number(stepIndex), stepField] : [field];
+    // Beside its field the message need not name it again ("dailyInvitations must be …" → "Must be …").
+    const msg = err.message.startsWith(`${err.field} `) ? err.message.charAt(err.field.length + 1).toUpperCase() + err.message.slice(err.field.length + 2) : err.message;
+    return fieldRefusal(reply, body, path, msg);
   }
 }
 

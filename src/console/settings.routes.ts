@@ -13,6 +13,7 @@ import { bindingOf } from '../workspace/bindings.operator.js';
 import { creditLedger } from '../workspace/credits.service.js';
 import { HttpError } from '../http/error-table.js';
 import { UsageError } from '../shared/errors.js';
+import { fieldRefusal } from './field-refusal.js';
 import { requireAdmin } from './session.hooks.js';
 import { documentValidationErrors } from './validation.docs.js';
 
@@ -20,8 +21,8 @@ const ERR = Type.Ref('ErrorDetail');
 const tags = ['console'];
 const VALIDATION = Type.Ref('HTTPValidationError');
 
-/** `$.company_size.min` → ['body', 'icp_rules', 'company_size', 'min']: the field a form shows the message beside. */
-const locOf = (path: string) => ['body', 'icp_rules', ...[...path.matchAll(/\.([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[1] !== undefined ? m[1] : Number(m[2])))];
+/** `$.company_size.min` → ['icp_rules', 'company_size', 'min'] in the body: the field a form shows the message beside. */
+const pathOf = (path: string) => ['icp_rules', ...[...path.matchAll(/\.([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[1] !== undefined ? m[1] : Number(m[2])))];
 
 export const consoleSettingsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   documentValidationErrors(app);
@@ -48,7 +49,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       return { icp_rules: await setIcpRules(deps.db, deps.clock, workspaceId, (request.body as { icp_rules: unknown }).icp_rules) };
     } catch (err) {
       if (!(err instanceof IcpRulesError)) throw err;
-      return reply.code(422).send({ detail: [{ loc: locOf(err.path), msg: err.reason, type: 'value_error' }] });
+      return fieldRefusal(reply, request.body, pathOf(err.path), err.reason);
     }
   });
 
@@ -66,7 +67,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       return reply.code(201).send(await addTargetAccount(deps.db, deps.clock, workspaceId, (request.body as { value: string }).value));
     } catch (err) {
       if (!(err instanceof UsageError)) throw err;
-      return reply.code(422).send({ detail: [{ loc: ['body', 'value'], msg: err.message, type: 'value_error' }] });
+      return fieldRefusal(reply, request.body, ['value'], err.message);
     }
   });
   app.delete('/app/api/settings/target-accounts/:value', {

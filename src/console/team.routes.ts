@@ -2,7 +2,7 @@
 // access; adding a member, making a sign-in link with its role, linking and unlinking an account
 // (admins). Registered inside consoleSessionRoutes (session, CSRF).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { serverOrigin } from '../http/asset-url.js';
 import { HttpError } from '../http/error-table.js';
@@ -14,16 +14,11 @@ import { findTeamMember } from '../workspace/workspace.repository.js';
 import { addTeamMember, setMemberTimeZone } from '../workspace/workspace.service.js';
 import { consoleAccess, inviteFromConsole, inviteLink, type Role } from './console-auth.service.js';
 import { requireAdmin } from './session.hooks.js';
+import { fieldRefusal } from './field-refusal.js';
 import { documentValidationErrors } from './validation.docs.js';
 
 const ERR = Type.Ref('ErrorDetail');
 const tags = ['console'];
-
-/** A field the domain refused (an unknown time zone) is the form's to correct: 422 naming it. */
-function refusedField(reply: FastifyReply, err: unknown, body: Record<string, unknown>) {
-  if (!(err instanceof InvalidSetting)) throw err;
-  return reply.code(422).send({ detail: [{ type: 'value_error', loc: ['body', err.field], msg: err.message, input: body[err.field] ?? null }] });
-}
 
 /** The operator's refusal (not bound, account unknown to Unipile…) is the answer's detail. */
 function answerRefusal(err: unknown): never {
@@ -49,7 +44,7 @@ export const consoleTeamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
       return reply.code(201).send(await addTeamMember(deps.db, deps.clock, requireAdmin(request).workspaceId, body));
     } catch (err) {
       // An unknown time zone is the form's field to correct; a taken email is a conflict.
-      return err instanceof InvalidSetting ? refusedField(reply, err, body) : answerRefusal(err);
+      return err instanceof InvalidSetting ? fieldRefusal(reply, body, [err.field], err.message) : answerRefusal(err);
     }
   });
 
@@ -67,7 +62,8 @@ export const consoleTeamRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (ap
     try {
       return { time_zone: (await setMemberTimeZone(deps.db, session.workspaceId, memberId, body.time_zone)).time_zone };
     } catch (err) {
-      return refusedField(reply, err, body);
+      if (err instanceof InvalidSetting) return fieldRefusal(reply, body, [err.field], err.message);
+      throw err;
     }
   });
 
