@@ -1,9 +1,12 @@
 // The feed totals come from post_counts, kept by triggers (migration 0080): after random writes of
 // every kind a post can undergo (insert, upsert as ingestion does, a move in time, a change of
-// owner, deletion, a workspace's deletion) every total equals a COUNT over the posts themselves.
-import { sql } from 'kysely';
+// owner, deletion, a workspace's deletion) and of tracking (members starting and stopping to track
+// contacts, several at once) every total equals a COUNT over the posts themselves.
+import { Migrator, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { countFeed, type FeedFilters } from '../src/content/feed.repository.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { migrations } from '../src/db/migrations/index.js';
 import { deleteWorkspace } from '../src/workspace/workspace.service.js';
 import { Prng } from '../src/demo/prng.js';
 import { describeEachDialect, migratedDbForSuite } from './helpers/dialects.js';
@@ -42,7 +45,7 @@ describeEachDialect('feed counters', (dialect) => {
     }
   }
 
-  it('equal a COUNT after random inserts, upserts, moves, owner changes and deletions', async () => {
+  it('equal a COUNT after random inserts, upserts, moves, owner changes and deletions of posts, and members starting and stopping to track contacts', async () => {
     const db = suiteDb();
     for (const ws of ['ws_a', 'ws_b']) {
       await db.insertInto('workspaces').values({ id: ws, name: ws, created_at: 0 }).execute();
@@ -57,11 +60,11 @@ describeEachDialect('feed counters', (dialect) => {
     const r = () => prng.next();
     const owner = () => (r() < 0.5 ? { team_member_id: MEMBERS[Math.floor(r() * 3)]!, author_urn: null } : { team_member_id: null, author_urn: `urn:a${Math.floor(r() * 8)}` });
     let next = 0;
-    for (let step = 0; step < 60; step++) {
+    for (let step = 0; step < 120; step++) {
       const ws = r() < 0.7 ? 'ws_a' : 'ws_b';
       const ids = (await db.selectFrom('posts').select('id').where('workspace_id', '=', ws).execute()).map((p) => p.id);
       const pick = () => ids[Math.floor(r() * ids.length)]!;
-      const op = ids.length === 0 ? 0 : Math.floor(r() * 5);
+      const op = ids.length === 0 ? 0 : Math.floor(r() * 7);
       if (op === 0) await insertPosts(db, ws, Array.from({ length: 1 + Math.floor(r() * 8) }, () => ({ id: `p${next++}`, published_at: T0 + Math.floor(r() * 12 * DAY), ...owner() })));
       else if (op === 1) {
         // As ingestion does: a known post's metrics refreshed, a new one inserted, in one statement.
@@ -70,13 +73,40 @@ describeEachDialect('feed counters', (dialect) => {
           .onConflict((oc) => oc.columns(['workspace_id', 'id']).doUpdateSet({ impressions_num: sql.ref('excluded.impressions_num') })).execute();
       } else if (op === 2) await db.updateTable('posts').set({ published_at: T0 + Math.floor(r() * 12 * DAY) }).where('workspace_id', '=', ws).where('id', '=', pick()).execute();
       else if (op === 3) await db.updateTable('posts').set(owner()).where('workspace_id', '=', ws).where('id', '=', pick()).execute();
-      else await db.deleteFrom('posts').where('workspace_id', '=', ws).where('id', 'in', [pick(), pick()]).execute();
+      else if (op === 4) await db.deleteFrom('posts').where('workspace_id', '=', ws).where('id', 'in', [pick(), pick()]).execute();
+      else if (op === 5) {
+        // Members start tracking contacts, several rows in one statement: a contact new to the
+        // workspace's tracked set by two members at once, one already tracked, one already by this member.
+        const rows = Array.from({ length: 1 + Math.floor(r() * 4) }, () => ({ workspace_id: ws, team_member_id: MEMBERS[Math.floor(r() * 3)]!, contact_urn: `urn:a${Math.floor(r() * 8)}` }));
+        await db.insertInto('tracked_contacts').values(rows).onConflict((oc) => oc.columns(['workspace_id', 'team_member_id', 'contact_urn']).doNothing()).execute();
+      } else {
+        // Members stop tracking: one row, or every tracker of a contact in one statement.
+        const contact = `urn:a${Math.floor(r() * 8)}`;
+        let q = db.deleteFrom('tracked_contacts').where('workspace_id', '=', ws).where('contact_urn', '=', contact);
+        if (r() < 0.6) q = q.where('team_member_id', '=', MEMBERS[Math.floor(r() * 3)]!);
+        await q.execute();
+      }
       if (step % 10 === 9) await expectExact(ws);
     }
+    expect(await db.selectFrom('tracked_contacts').select('contact_urn').where('workspace_id', '=', 'ws_a').execute()).not.toHaveLength(0);
     await expectExact('ws_a');
     await expectExact('ws_b');
     await deleteWorkspace(db, 'ws_b');
     expect(await db.selectFrom('post_counts').select('owner').where('workspace_id', '=', 'ws_b').execute()).toEqual([]);
     await expectExact('ws_a');
+  });
+
+  it("are made from the posts and the tracked contacts already there when the migration adding the trackers' counters runs (and removed by its down)", async () => {
+    const db = suiteDb();
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const { results } = await migrator.migrateDown();
+    expect(results?.map((m) => [m.migrationName, m.status])).toEqual([['0083_tracked_feed_counts', 'Success']]);
+    const trackers = () => db.selectFrom('post_counts').select('owner').where((eb) => eb.or([eb('owner', '=', 'tracked'), eb('owner', 'like', 'tr:%')])).execute();
+    expect(await trackers()).toEqual([]);
+    await migrateToLatest(db);
+    expect(await trackers()).not.toEqual([]);
+    await expectExact('ws_a'); // the posts and tracked contacts the test above left
+    // Their counters follow inserts and deletes; an update (which no code makes) is refused.
+    await expect(db.updateTable('tracked_contacts').set({ contact_urn: 'urn:other' }).where('workspace_id', '=', 'ws_a').execute()).rejects.toThrow(/never updated/);
   });
 });

@@ -92,18 +92,15 @@ export function selectFeedPage(db: DbOrTx, workspaceId: string, f: FeedFilters, 
 }
 
 /**
- * The exact total from the post_counts counters (migration 0080): one row without dates (the
- * team's, a member's, or one per tracked contact), one per day with posts in a date range.
+ * The exact total from the post_counts counters (migrations 0080, 0083): one row without dates
+ * (the team's or a member's posts, the tracked contacts' of the workspace or of a member), one per
+ * day with posts in a date range.
  */
 export async function countFeed(db: DbOrTx, workspaceId: string, f: FeedFilters): Promise<number> {
   if (f.from !== null && f.to !== null && f.from >= f.to) return 0;
   let q = db.selectFrom('post_counts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('workspace_id', '=', workspaceId);
-  if (f.kind === 'team') q = q.where('owner', '=', f.teamMemberId === null ? 'team' : `tm:${f.teamMemberId}`);
-  else {
-    let tracked = db.selectFrom('tracked_contacts').select(sql<string>`'au:' || contact_urn`.as('owner')).where('workspace_id', '=', workspaceId);
-    if (f.teamMemberId !== null) tracked = tracked.where('team_member_id', '=', f.teamMemberId);
-    q = q.where('owner', 'in', tracked);
-  }
+  const owner = f.kind === 'team' ? (f.teamMemberId === null ? 'team' : `tm:${f.teamMemberId}`) : f.teamMemberId === null ? 'tracked' : `tr:${f.teamMemberId}`;
+  q = q.where('owner', '=', owner);
   if (f.from === null && f.to === null) q = q.where('day', '=', ALL_DAYS);
   else q = q.where('day', '>=', f.from === null ? 0 : Math.floor(f.from / DAY_MS)).where('day', '<', f.to === null ? 2_147_483_647 : Math.floor(f.to / DAY_MS));
   const row = await q.executeTakeFirstOrThrow();

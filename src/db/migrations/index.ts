@@ -22,6 +22,7 @@ import * as engagementEventsByLead from './0073_engagement_events_by_lead.js';
 import * as feedCold from './0080_feed_cold.js';
 import * as campaignCounts from './0081_campaign_counts.js';
 import * as followUpSteps from './0082_follow_up_steps.js';
+import * as trackedFeedCounts from './0083_tracked_feed_counts.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0080_feed_cold': feedCold,
   '0081_campaign_counts': campaignCounts,
   '0082_follow_up_steps': followUpSteps,
+  '0083_tracked_feed_counts': trackedFeedCounts,
 };
