@@ -21,7 +21,7 @@ export interface PostsTable {
   updated_at: number;
 }
 
-/** Posts per owner (`tm:<member>`, `team`, `au:<urn>`) × UTC day of published_at (day -1: all days), kept by triggers (migration 0080). */
+/** Posts per owner (`tm:<member>`, `team`, `au:<urn>`, `tr:<member>`, `tracked`) × UTC day of published_at (day -1: all days), kept by triggers (migrations 0080, 0083). */
 export interface PostCountsTable {
   workspace_id: string;
   owner: string;
