@@ -2,7 +2,14 @@
 // acceptance), each exactly once however often and however concurrently the worker runs; a
 // reply at any point ends the sequence.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLogger } from '../src/context.js';
 import { createWorker } from '../src/engine/worker-tasks.js';
+import { sendFollowUp } from '../src/outreach/follow-up.js';
+import { loadLimits } from '../src/outreach/limits.js';
+import { activeCampaignsOf } from '../src/outreach/participants.repository.js';
+import type { StepContext } from '../src/outreach/step-context.js';
+import { seededRandom } from '../src/shared/random.js';
+import { findTeamMember } from '../src/workspace/workspace.repository.js';
 import { configureCampaign } from '../src/outreach/campaign-settings.js';
 import { campaignStats } from '../src/outreach/stats.js';
 import { ManualClock } from '../src/shared/clock.js';
@@ -73,5 +80,32 @@ describeEachDialect('follow-up sequences', (dialect) => {
     expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['One Ada']);
     const contact = await contactOf(ws.id);
     expect([contact.status, contact.follow_up_at, contact.follow_up_step]).toEqual(['REPLIED', null, 1]);
+  });
+
+  it("a worker that read the contact before another sent the step leaves the next step's time as that one set it", async () => {
+    const { ws, account } = await sequenceCampaign('SeqStale');
+    await runUntil(server, clock, MONDAY_0800_UTC + 3 * DAY);
+    expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['One Ada']);
+    const stale = await contactOf(ws.id); // read at step 1, as a slow worker would hold it
+    await runUntil(server, clock, MONDAY_0800_UTC + 6 * DAY);
+    expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['One Ada', 'Two']);
+    const current = await contactOf(ws.id);
+    expect(current.follow_up_step).toBe(2);
+
+    // The slow worker now finishes its step, an hour later: it finds step 2 already sent.
+    clock.advance(HOUR);
+    const network = (await server.ctx.networks.resolve(ws.id))!;
+    const sender = await db().selectFrom('outreach_senders').selectAll().where('workspace_id', '=', ws.id).where('team_member_id', '=', account.teamMemberId).executeTakeFirstOrThrow();
+    const c: StepContext = {
+      deps: { db: db(), clock, network, random: seededRandom('stale-worker'), logger: createLogger('silent') },
+      sender,
+      member: (await findTeamMember(db(), ws.id, account.teamMemberId))!,
+      limits: await loadLimits(db(), ws.id),
+      campaigns: await activeCampaignsOf(db(), ws.id, account.teamMemberId),
+      now: clock.now(),
+    };
+    expect(await sendFollowUp(c, stale)).toBe('next');
+    expect(await contactOf(ws.id)).toEqual(current);
+    expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['One Ada', 'Two']);
   });
 });
