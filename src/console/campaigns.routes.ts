@@ -11,7 +11,7 @@ import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import { HttpError } from '../http/error-table.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { InvalidSetting } from '../shared/errors.js';
-import { CampaignChangesBody, CampaignStatsSchema, ConsoleCampaignSchema, EnrolLeadsBody, EnrolReportSchema, NewCampaignBody, StatusBody } from './campaigns.schemas.js';
+import type { CampaignChanges, CampaignStatus, EnrolLeads, NewCampaign } from './campaigns.schemas.js';
 import {
   changeCampaignStatus, changeConsoleCampaign, consoleCampaignStats, consoleField, createConsoleCampaign, LimitsForAdmins, readConsoleCampaign,
 } from './console-campaigns.service.js';
@@ -28,7 +28,7 @@ const LIMIT_FIELDS = ['daily_invitations', 'weekly_invitations', 'daily_messages
  * The domain's refusal of a setting answered as a 422 whose `loc` names the field, so the form
  * shows the message beside it; nothing was saved.
  */
-async function orRefusal<T>(reply: FastifyReply, body: Record<string, unknown>, work: Promise<T>): Promise<T | FastifyReply> {
+async function orRefusal<T>(reply: FastifyReply, body: object, work: Promise<T>): Promise<T | FastifyReply> {
   try {
     return await work;
   } catch (err) {
@@ -55,40 +55,44 @@ export const consoleCampaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   );
 
   app.post('/app/api/campaigns', {
-    schema: { tags, operationId: 'consoleCreateCampaign', summary: 'Create a campaign (DRAFT; the signed-in member its creator)', body: NewCampaignBody, response: { 201: ConsoleCampaignSchema, 422: INVALID } },
-  }, async (request, reply) =>
-    orRefusal(reply, request.body, createConsoleCampaign(deps.db, deps.clock, session(request), request.body).then((created) => reply.code(201).send(created))),
-  );
+    schema: { tags, operationId: 'consoleCreateCampaign', summary: 'Create a campaign (DRAFT; the signed-in member its creator)', body: Type.Ref('ConsoleNewCampaign'), response: { 201: Type.Ref('ConsoleCampaign'), 422: INVALID } },
+  }, async (request, reply) => {
+    const body = request.body as NewCampaign;
+    return orRefusal(reply, body, createConsoleCampaign(deps.db, deps.clock, session(request), body).then((created) => reply.code(201).send(created)));
+  });
 
   app.get('/app/api/campaigns/:campaign_id', {
-    schema: { tags, operationId: 'consoleGetCampaign', summary: 'A campaign with its senders, settings and the limits that apply', ...params, response: { 200: ConsoleCampaignSchema, 404: ERR } },
+    schema: { tags, operationId: 'consoleGetCampaign', summary: 'A campaign with its senders, settings and the limits that apply', ...params, response: { 200: Type.Ref('ConsoleCampaign'), 404: ERR } },
   }, async (request) => readConsoleCampaign(deps.db, session(request).workspaceId, request.params.campaign_id));
 
   app.patch('/app/api/campaigns/:campaign_id', {
     schema: {
       tags, operationId: 'consoleConfigureCampaign', summary: 'Configure a campaign: senders, note, follow-up, and (admins) the sending limits',
       description: 'All or nothing: the first refused field is answered with 422 (its `loc` names it) and nothing is saved.',
-      ...params, body: CampaignChangesBody, response: { 200: ConsoleCampaignSchema, 404: ERR, 422: INVALID },
+      ...params, body: Type.Ref('ConsoleCampaignChanges'), response: { 200: Type.Ref('ConsoleCampaign'), 404: ERR, 422: INVALID },
     },
-  }, async (request, reply) => orRefusal(reply, request.body, changeConsoleCampaign(deps.db, deps.clock, session(request), request.params.campaign_id, request.body)));
+  }, async (request, reply) => {
+    const body = request.body as CampaignChanges;
+    return orRefusal(reply, body, changeConsoleCampaign(deps.db, deps.clock, session(request), request.params.campaign_id, body));
+  });
 
   app.post('/app/api/campaigns/:campaign_id/status', {
     schema: {
       tags, operationId: 'consoleSetCampaignStatus', summary: 'Start (ACTIVE), pause (DRAFT) or archive (ARCHIVED) a campaign',
       description: 'Only ACTIVE campaigns send; pausing moves a campaign back to DRAFT, where it keeps its contacts and their progress.',
-      ...params, body: StatusBody, response: { 200: ConsoleCampaignSchema, 404: ERR },
+      ...params, body: Type.Ref('ConsoleCampaignStatus'), response: { 200: Type.Ref('ConsoleCampaign'), 404: ERR },
     },
-  }, async (request) => changeCampaignStatus(deps.db, deps.clock, session(request).workspaceId, request.params.campaign_id, request.body.status));
+  }, async (request) => changeCampaignStatus(deps.db, deps.clock, session(request).workspaceId, request.params.campaign_id, (request.body as CampaignStatus).status));
 
   app.get('/app/api/campaigns/:campaign_id/stats', {
-    schema: { tags, operationId: 'consoleCampaignStats', summary: "A campaign's statistics: contacts per state, rates, events per day, each sender's load against its caps", ...params, response: { 200: CampaignStatsSchema, 404: ERR } },
+    schema: { tags, operationId: 'consoleCampaignStats', summary: "A campaign's statistics: contacts per state, rates, events per day, each sender's load against its caps", ...params, response: { 200: Type.Ref('ConsoleCampaignStats'), 404: ERR } },
   }, async (request) => consoleCampaignStats(deps.db, deps.clock, session(request).workspaceId, request.params.campaign_id));
 
   app.post('/app/api/campaigns/:campaign_id/leads', {
     schema: {
       tags, operationId: 'consoleEnrolLeads', summary: 'Enrol leads of the workspace into a campaign, by their network usernames',
       description: 'Like PUT /v2/networking/campaigns/{campaign_id} with each lead as a profile. Every lead id is reported enrolled or skipped (with the reason). ARCHIVED campaign: 400.',
-      ...params, body: EnrolLeadsBody, response: { 200: EnrolReportSchema, 400: ERR, 404: ERR },
+      ...params, body: Type.Ref('ConsoleEnrolLeads'), response: { 200: Type.Ref('ConsoleEnrolReport'), 400: ERR, 404: ERR },
     },
-  }, async (request) => enrolLeads(deps.db, deps.clock, session(request).workspaceId, request.params.campaign_id, request.body.lead_ids));
+  }, async (request) => enrolLeads(deps.db, deps.clock, session(request).workspaceId, request.params.campaign_id, (request.body as EnrolLeads).lead_ids));
 };

@@ -43,14 +43,15 @@ export const ConsoleCampaignSchema = Type.Object({
   members: Type.Array(Type.Object({ id: Type.String(), email: Type.String(), name: NullableString(), time_zone: Type.String(), integration_status: Type.String() }), {
     description: 'Team members who may send.',
   }),
-});
+}, { $id: 'ConsoleCampaign', title: 'ConsoleCampaign' });
 export type ConsoleCampaign = Static<typeof ConsoleCampaignSchema>;
 
 export const NewCampaignBody = Type.Object({
   name: Type.String({ maxLength: 200 }),
   description: Type.Optional(NullableString({ maxLength: 5000 })),
   participant_ids: Type.Optional(Type.Array(Id, { maxItems: 100, description: 'Senders; default: the signed-in member.' })),
-});
+}, { $id: 'ConsoleNewCampaign', title: 'ConsoleNewCampaign' });
+export type NewCampaign = Static<typeof NewCampaignBody>;
 
 export const CampaignChangesBody = Type.Object({
   participant_ids: Type.Optional(Type.Array(Id, { maxItems: 100, description: 'The senders, exactly.' })),
@@ -60,17 +61,19 @@ export const CampaignChangesBody = Type.Object({
   follow_ups: Type.Optional(SettingsShape.follow_ups),
   sender_policy: Type.Optional(SettingsShape.sender_policy),
   limits: Type.Optional(Type.Partial(Type.Object(LimitsShape), { description: "Changes the workspace's sending limits (admins)." })),
-});
+}, { $id: 'ConsoleCampaignChanges', title: 'ConsoleCampaignChanges' });
 export type CampaignChanges = Static<typeof CampaignChangesBody>;
 
 /** Start (ACTIVE), pause (back to DRAFT: only ACTIVE campaigns send) or archive. */
-export const StatusBody = Type.Object({ status: StringEnum(['ACTIVE', 'DRAFT', 'ARCHIVED'] as const) });
+export const StatusBody = Type.Object({ status: StringEnum(['ACTIVE', 'DRAFT', 'ARCHIVED'] as const) }, { $id: 'ConsoleCampaignStatus', title: 'ConsoleCampaignStatus' });
+export type CampaignStatus = Static<typeof StatusBody>;
 
-export const EnrolLeadsBody = Type.Object({ lead_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) });
+export const EnrolLeadsBody = Type.Object({ lead_ids: Type.Array(Id, { minItems: 1, maxItems: 1000 }) }, { $id: 'ConsoleEnrolLeads', title: 'ConsoleEnrolLeads' });
+export type EnrolLeads = Static<typeof EnrolLeadsBody>;
 export const EnrolReportSchema = Type.Object({
   enrolled: Type.Array(Type.String(), { description: 'Lead ids enrolled now.' }),
   skipped: Type.Array(Type.Object({ lead_id: Type.String(), reason: Type.String() }), { description: 'Lead ids not enrolled, each with why (not found, no network username, already enrolled, a duplicate).' }),
-});
+}, { $id: 'ConsoleEnrolReport', title: 'ConsoleEnrolReport' });
 
 const Use = Type.Object({ used: Type.Integer(), limit: Type.Integer() });
 export const CampaignStatsSchema = Type.Object({
@@ -94,4 +97,7 @@ export const CampaignStatsSchema = Type.Object({
   days: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), invitations: Type.Integer(), acceptances: Type.Integer(), replies: Type.Integer() }), {
     description: 'The last 14 UTC days, oldest first.',
   }),
-});
+}, { $id: 'ConsoleCampaignStats', title: 'ConsoleCampaignStats' });
+
+/** Registered once (api.routes featureSchemas): the routes and the OpenAPI document refer to them by name. */
+export const consoleCampaignSchemas = [ConsoleCampaignSchema, NewCampaignBody, CampaignChangesBody, StatusBody, EnrolLeadsBody, EnrolReportSchema, CampaignStatsSchema];

@@ -5,6 +5,7 @@ import { campaignSchemas } from '../campaigns/campaigns.schemas.js';
 import { connectionRoutes } from '../connections/connections.routes.js';
 import { feedRoutes } from '../content/feed.routes.js';
 import { feedSchemas } from '../content/feed.schemas.js';
+import { consoleCampaignSchemas } from '../console/campaigns.schemas.js';
 import { consoleSchemas } from '../console/console.schemas.js';
 import { consoleLeadsSchemas } from '../console/console-leads.schemas.js';
 import { consoleTeamSchemas } from '../console/team.schemas.js';
@@ -17,7 +18,7 @@ import { webhookRoutes } from '../webhooks/webhooks.routes.js';
 import { webhookSchemas } from '../webhooks/webhooks.schemas.js';
 
 /** Component schemas of the features, named in the OpenAPI document by their $id. */
-export const featureSchemas = [...workspaceSchemas, ...leadSchemas, ...feedSchemas, ...campaignSchemas, ...webhookSchemas, ...consoleSchemas, ...consoleLeadsSchemas, ...consoleTeamSchemas];
+export const featureSchemas = [...workspaceSchemas, ...leadSchemas, ...feedSchemas, ...campaignSchemas, ...webhookSchemas, ...consoleSchemas, ...consoleLeadsSchemas, ...consoleTeamSchemas, ...consoleCampaignSchemas];
 
 export async function registerApiRoutes(api: FastifyInstance, deps: RouteDeps): Promise<void> {
   await api.register(workspaceRoutes, deps);

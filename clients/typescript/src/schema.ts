@@ -1580,6 +1580,168 @@ export interface components {
             /** @description Sandbox: its clock pace. */
             pace: number | null;
         };
+        /** ConsoleCampaign */
+        ConsoleCampaign: {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
+            description: string | null;
+            creator_id: string;
+            /** @description The senders. */
+            participant_ids: string[];
+            contacts_total: number;
+            settings: {
+                /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
+                note_template: string | null;
+                /** @description Message after acceptance (same placeholders); null: none. */
+                follow_up_template: string | null;
+                /** @description Hours after acceptance before the follow-up. */
+                follow_up_delay_hours: number;
+                /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
+                follow_ups: {
+                    /** @description Message of this step (same placeholders). */
+                    template: string;
+                    /** @description Hours after the previous step was sent. */
+                    delay_hours: number;
+                }[];
+                /** @enum {string} */
+                sender_policy: "WARM_FIRST" | "CAPACITY";
+            };
+            /** @description The workspace's sending limits: they apply to every campaign; admins change them. */
+            limits: {
+                /** @description Invitations per sender per calendar day (sender time zone). */
+                daily_invitations: number;
+                /** @description Invitations per sender per rolling 7 days. */
+                weekly_invitations: number;
+                /** @description Messages per sender per calendar day. */
+                daily_messages: number;
+                /** @description Working hours start (local to each sender, Monday to Friday). */
+                work_start_hour: number;
+                /** @description Working hours end (exclusive). */
+                work_end_hour: number;
+            };
+            /** @description The network's limit on an invitation note, in characters. */
+            note_limit: number;
+            /** @description Team members who may send. */
+            members: {
+                id: string;
+                email: string;
+                name: string | null;
+                time_zone: string;
+                integration_status: string;
+            }[];
+        };
+        /** ConsoleNewCampaign */
+        ConsoleNewCampaign: {
+            name: string;
+            description?: string | null;
+            /** @description Senders; default: the signed-in member. */
+            participant_ids?: string[];
+        };
+        /** ConsoleCampaignChanges */
+        ConsoleCampaignChanges: {
+            /** @description The senders, exactly. */
+            participant_ids?: string[];
+            /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
+            note_template?: string | null;
+            /** @description Message after acceptance (same placeholders); null: none. */
+            follow_up_template?: string | null;
+            /** @description Hours after acceptance before the follow-up. */
+            follow_up_delay_hours?: number;
+            /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
+            follow_ups?: {
+                /** @description Message of this step (same placeholders). */
+                template: string;
+                /** @description Hours after the previous step was sent. */
+                delay_hours: number;
+            }[];
+            /** @enum {string} */
+            sender_policy?: "WARM_FIRST" | "CAPACITY";
+            /** @description Changes the workspace's sending limits (admins). */
+            limits?: {
+                /** @description Invitations per sender per calendar day (sender time zone). */
+                daily_invitations?: number;
+                /** @description Invitations per sender per rolling 7 days. */
+                weekly_invitations?: number;
+                /** @description Messages per sender per calendar day. */
+                daily_messages?: number;
+                /** @description Working hours start (local to each sender, Monday to Friday). */
+                work_start_hour?: number;
+                /** @description Working hours end (exclusive). */
+                work_end_hour?: number;
+            };
+        };
+        /** ConsoleCampaignStatus */
+        ConsoleCampaignStatus: {
+            /** @enum {string} */
+            status: "ACTIVE" | "DRAFT" | "ARCHIVED";
+        };
+        /** ConsoleEnrolLeads */
+        ConsoleEnrolLeads: {
+            lead_ids: string[];
+        };
+        /** ConsoleEnrolReport */
+        ConsoleEnrolReport: {
+            /** @description Lead ids enrolled now. */
+            enrolled: string[];
+            /** @description Lead ids not enrolled, each with why (not found, no network username, already enrolled, a duplicate). */
+            skipped: {
+                lead_id: string;
+                reason: string;
+            }[];
+        };
+        /** ConsoleCampaignStats */
+        ConsoleCampaignStats: {
+            id: string;
+            /** @enum {string} */
+            status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
+            /** @description Contacts per state. */
+            contacts: {
+                QUEUED: number;
+                INVITED: number;
+                CONNECTED: number;
+                REPLIED: number;
+                FAILED: number;
+                SKIPPED: number;
+                WITHDRAWN: number;
+            };
+            /** @description Of the contacts invited, the share who accepted; null before any invitation. */
+            acceptance_rate: number | null;
+            /** @description Of the contacts connected or replied, the share who replied. */
+            reply_rate: number | null;
+            senders: {
+                team_member_id: string;
+                time_zone: string;
+                integration_status: string;
+                invitations_today: {
+                    used: number;
+                    limit: number;
+                };
+                invitations_7_days: {
+                    used: number;
+                    limit: number;
+                };
+                messages_today: {
+                    used: number;
+                    limit: number;
+                };
+                paused: {
+                    reason: string;
+                    until: string | null;
+                } | null;
+                /** @description Outside working hours: when the sender may act next. */
+                waiting: string | null;
+            }[];
+            /** @description The last 14 UTC days, oldest first. */
+            days: {
+                /** Format: date */
+                day: string;
+                invitations: number;
+                acceptances: number;
+                replies: number;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -2402,12 +2564,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string | null;
-                    /** @description Senders; default: the signed-in member. */
-                    participant_ids?: string[];
-                };
+                "application/json": components["schemas"]["ConsoleNewCampaign"];
             };
         };
         responses: {
@@ -2417,57 +2574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @enum {string} */
-                        status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
-                        description: string | null;
-                        creator_id: string;
-                        /** @description The senders. */
-                        participant_ids: string[];
-                        contacts_total: number;
-                        settings: {
-                            /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
-                            note_template: string | null;
-                            /** @description Message after acceptance (same placeholders); null: none. */
-                            follow_up_template: string | null;
-                            /** @description Hours after acceptance before the follow-up. */
-                            follow_up_delay_hours: number;
-                            /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
-                            follow_ups: {
-                                /** @description Message of this step (same placeholders). */
-                                template: string;
-                                /** @description Hours after the previous step was sent. */
-                                delay_hours: number;
-                            }[];
-                            /** @enum {string} */
-                            sender_policy: "WARM_FIRST" | "CAPACITY";
-                        };
-                        /** @description The workspace's sending limits: they apply to every campaign; admins change them. */
-                        limits: {
-                            /** @description Invitations per sender per calendar day (sender time zone). */
-                            daily_invitations: number;
-                            /** @description Invitations per sender per rolling 7 days. */
-                            weekly_invitations: number;
-                            /** @description Messages per sender per calendar day. */
-                            daily_messages: number;
-                            /** @description Working hours start (local to each sender, Monday to Friday). */
-                            work_start_hour: number;
-                            /** @description Working hours end (exclusive). */
-                            work_end_hour: number;
-                        };
-                        /** @description The network's limit on an invitation note, in characters. */
-                        note_limit: number;
-                        /** @description Team members who may send. */
-                        members: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            time_zone: string;
-                            integration_status: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleCampaign"];
                 };
             };
             /** @description Every error other than 422 has this body. */
@@ -2516,57 +2623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @enum {string} */
-                        status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
-                        description: string | null;
-                        creator_id: string;
-                        /** @description The senders. */
-                        participant_ids: string[];
-                        contacts_total: number;
-                        settings: {
-                            /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
-                            note_template: string | null;
-                            /** @description Message after acceptance (same placeholders); null: none. */
-                            follow_up_template: string | null;
-                            /** @description Hours after acceptance before the follow-up. */
-                            follow_up_delay_hours: number;
-                            /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
-                            follow_ups: {
-                                /** @description Message of this step (same placeholders). */
-                                template: string;
-                                /** @description Hours after the previous step was sent. */
-                                delay_hours: number;
-                            }[];
-                            /** @enum {string} */
-                            sender_policy: "WARM_FIRST" | "CAPACITY";
-                        };
-                        /** @description The workspace's sending limits: they apply to every campaign; admins change them. */
-                        limits: {
-                            /** @description Invitations per sender per calendar day (sender time zone). */
-                            daily_invitations: number;
-                            /** @description Invitations per sender per rolling 7 days. */
-                            weekly_invitations: number;
-                            /** @description Messages per sender per calendar day. */
-                            daily_messages: number;
-                            /** @description Working hours start (local to each sender, Monday to Friday). */
-                            work_start_hour: number;
-                            /** @description Working hours end (exclusive). */
-                            work_end_hour: number;
-                        };
-                        /** @description The network's limit on an invitation note, in characters. */
-                        note_limit: number;
-                        /** @description Team members who may send. */
-                        members: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            time_zone: string;
-                            integration_status: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleCampaign"];
                 };
             };
             /** @description Every error other than 422 has this body. */
@@ -2609,38 +2666,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The senders, exactly. */
-                    participant_ids?: string[];
-                    /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
-                    note_template?: string | null;
-                    /** @description Message after acceptance (same placeholders); null: none. */
-                    follow_up_template?: string | null;
-                    /** @description Hours after acceptance before the follow-up. */
-                    follow_up_delay_hours?: number;
-                    /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
-                    follow_ups?: {
-                        /** @description Message of this step (same placeholders). */
-                        template: string;
-                        /** @description Hours after the previous step was sent. */
-                        delay_hours: number;
-                    }[];
-                    /** @enum {string} */
-                    sender_policy?: "WARM_FIRST" | "CAPACITY";
-                    /** @description Changes the workspace's sending limits (admins). */
-                    limits?: {
-                        /** @description Invitations per sender per calendar day (sender time zone). */
-                        daily_invitations?: number;
-                        /** @description Invitations per sender per rolling 7 days. */
-                        weekly_invitations?: number;
-                        /** @description Messages per sender per calendar day. */
-                        daily_messages?: number;
-                        /** @description Working hours start (local to each sender, Monday to Friday). */
-                        work_start_hour?: number;
-                        /** @description Working hours end (exclusive). */
-                        work_end_hour?: number;
-                    };
-                };
+                "application/json": components["schemas"]["ConsoleCampaignChanges"];
             };
         };
         responses: {
@@ -2650,57 +2676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @enum {string} */
-                        status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
-                        description: string | null;
-                        creator_id: string;
-                        /** @description The senders. */
-                        participant_ids: string[];
-                        contacts_total: number;
-                        settings: {
-                            /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
-                            note_template: string | null;
-                            /** @description Message after acceptance (same placeholders); null: none. */
-                            follow_up_template: string | null;
-                            /** @description Hours after acceptance before the follow-up. */
-                            follow_up_delay_hours: number;
-                            /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
-                            follow_ups: {
-                                /** @description Message of this step (same placeholders). */
-                                template: string;
-                                /** @description Hours after the previous step was sent. */
-                                delay_hours: number;
-                            }[];
-                            /** @enum {string} */
-                            sender_policy: "WARM_FIRST" | "CAPACITY";
-                        };
-                        /** @description The workspace's sending limits: they apply to every campaign; admins change them. */
-                        limits: {
-                            /** @description Invitations per sender per calendar day (sender time zone). */
-                            daily_invitations: number;
-                            /** @description Invitations per sender per rolling 7 days. */
-                            weekly_invitations: number;
-                            /** @description Messages per sender per calendar day. */
-                            daily_messages: number;
-                            /** @description Working hours start (local to each sender, Monday to Friday). */
-                            work_start_hour: number;
-                            /** @description Working hours end (exclusive). */
-                            work_end_hour: number;
-                        };
-                        /** @description The network's limit on an invitation note, in characters. */
-                        note_limit: number;
-                        /** @description Team members who may send. */
-                        members: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            time_zone: string;
-                            integration_status: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleCampaign"];
                 };
             };
             /** @description Every error other than 422 has this body. */
@@ -2752,10 +2728,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    status: "ACTIVE" | "DRAFT" | "ARCHIVED";
-                };
+                "application/json": components["schemas"]["ConsoleCampaignStatus"];
             };
         };
         responses: {
@@ -2765,57 +2738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @enum {string} */
-                        status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
-                        description: string | null;
-                        creator_id: string;
-                        /** @description The senders. */
-                        participant_ids: string[];
-                        contacts_total: number;
-                        settings: {
-                            /** @description Invitation note; {{first_name}} {{last_name}} {{company}}. */
-                            note_template: string | null;
-                            /** @description Message after acceptance (same placeholders); null: none. */
-                            follow_up_template: string | null;
-                            /** @description Hours after acceptance before the follow-up. */
-                            follow_up_delay_hours: number;
-                            /** @description Further follow-up steps after the first (at most 5 steps in all), each sent its delay after the one before; a reply ends the sequence. */
-                            follow_ups: {
-                                /** @description Message of this step (same placeholders). */
-                                template: string;
-                                /** @description Hours after the previous step was sent. */
-                                delay_hours: number;
-                            }[];
-                            /** @enum {string} */
-                            sender_policy: "WARM_FIRST" | "CAPACITY";
-                        };
-                        /** @description The workspace's sending limits: they apply to every campaign; admins change them. */
-                        limits: {
-                            /** @description Invitations per sender per calendar day (sender time zone). */
-                            daily_invitations: number;
-                            /** @description Invitations per sender per rolling 7 days. */
-                            weekly_invitations: number;
-                            /** @description Messages per sender per calendar day. */
-                            daily_messages: number;
-                            /** @description Working hours start (local to each sender, Monday to Friday). */
-                            work_start_hour: number;
-                            /** @description Working hours end (exclusive). */
-                            work_end_hour: number;
-                        };
-                        /** @description The network's limit on an invitation note, in characters. */
-                        note_limit: number;
-                        /** @description Team members who may send. */
-                        members: {
-                            id: string;
-                            email: string;
-                            name: string | null;
-                            time_zone: string;
-                            integration_status: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleCampaign"];
                 };
             };
             /** @description Every error other than 422 has this body. */
@@ -2864,56 +2787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        status: "DRAFT" | "ACTIVE" | "COMPLETED" | "ARCHIVED";
-                        /** @description Contacts per state. */
-                        contacts: {
-                            QUEUED: number;
-                            INVITED: number;
-                            CONNECTED: number;
-                            REPLIED: number;
-                            FAILED: number;
-                            SKIPPED: number;
-                            WITHDRAWN: number;
-                        };
-                        /** @description Of the contacts invited, the share who accepted; null before any invitation. */
-                        acceptance_rate: number | null;
-                        /** @description Of the contacts connected or replied, the share who replied. */
-                        reply_rate: number | null;
-                        senders: {
-                            team_member_id: string;
-                            time_zone: string;
-                            integration_status: string;
-                            invitations_today: {
-                                used: number;
-                                limit: number;
-                            };
-                            invitations_7_days: {
-                                used: number;
-                                limit: number;
-                            };
-                            messages_today: {
-                                used: number;
-                                limit: number;
-                            };
-                            paused: {
-                                reason: string;
-                                until: string | null;
-                            } | null;
-                            /** @description Outside working hours: when the sender may act next. */
-                            waiting: string | null;
-                        }[];
-                        /** @description The last 14 UTC days, oldest first. */
-                        days: {
-                            /** Format: date */
-                            day: string;
-                            invitations: number;
-                            acceptances: number;
-                            replies: number;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleCampaignStats"];
                 };
             };
             /** @description Every error other than 422 has this body. */
@@ -2956,9 +2830,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    lead_ids: string[];
-                };
+                "application/json": components["schemas"]["ConsoleEnrolLeads"];
             };
         };
         responses: {
@@ -2968,15 +2840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Lead ids enrolled now. */
-                        enrolled: string[];
-                        /** @description Lead ids not enrolled, each with why (not found, no network username, already enrolled, a duplicate). */
-                        skipped: {
-                            lead_id: string;
-                            reason: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ConsoleEnrolReport"];
                 };
             };
             /** @description Every error other than 422 has this body. */
