@@ -1,8 +1,8 @@
 // The ingestion engine's worker steps: sync one due member, and re-score leads whose score has
 // aged (set-based: one UPDATE per workspace and run, whatever the number of leads).
 import type { Logger } from 'pino';
-import type { Db } from '../db/database.js';
-import { lockWorkspace } from '../db/workspace-lock.js';
+import type { Db, DbOrTx } from '../db/database.js';
+import { lockWorkspace, writeAfterWorkspaceLock } from '../db/workspace-lock.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { ProviderFor } from '../network/registry.js';
@@ -55,9 +55,9 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
  * the score is written, and only where it changes (a score never rises with time, so leads at 0
  * are skipped): the stored mass keeps its own anchor (mass_at), which folding ages when needed.
  * Only workspaces bound to a network: one bound to none changes only through the API and CLI.
- * Each workspace in its own transaction that takes the workspace first (db/workspace-lock.ts): one
- * UPDATE over all workspaces took leads before their workspaces' rows, the order that deadlocks
- * against a fold or a PATCH.
+ * Each workspace's write takes the workspace first (db/workspace-lock.ts): one UPDATE over all
+ * workspaces took leads before their workspaces' rows, the order that deadlocks against a fold or
+ * a PATCH on PostgreSQL.
  */
 export async function rescoreLeads(db: Db, now: number, workspaceId?: string): Promise<number> {
   const bound = await boundWorkspaces(db, 'network')
@@ -71,23 +71,21 @@ export async function rescoreLeads(db: Db, now: number, workspaceId?: string): P
 
 async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promise<number> {
   const { score } = rescoreSql(now);
-  return db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
-    // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
-    // looked for only in a workspace whose webhooks want lead.updated.
-    const subscribed = await subscribedWorkspaces(tx, 'lead.updated').where('workspace_id', '=', workspaceId).executeTakeFirst();
-    if (subscribed) {
-      const cooling = await tx
-        .selectFrom('leads')
-        .select(['id', 'engagement_score', score.as('after')])
-        .where('workspace_id', '=', workspaceId)
-        .where('engagement_score', '>=', HOT_SCORE)
-        .where(score, '<', HOT_SCORE)
-        .where('engagement_mass', 'is not', null)
-        .execute();
-      await emitEvents(tx, workspaceId, now, cooling.map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
-    }
-    const result = await tx
+  // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
+  // for a workspace whose webhooks want lead.updated. Looked for first (a read, no lock): a
+  // transaction for the events and the update is opened only when there are some.
+  const cooling = (q: DbOrTx) =>
+    q
+      .selectFrom('leads')
+      .select(['id', 'engagement_score', score.as('after')])
+      .where('workspace_id', '=', workspaceId)
+      .where('workspace_id', 'in', subscribedWorkspaces(q, 'lead.updated'))
+      .where('engagement_score', '>=', HOT_SCORE)
+      .where(score, '<', HOT_SCORE)
+      .where('engagement_mass', 'is not', null)
+      .execute();
+  const rescore = async (q: DbOrTx) => {
+    const result = await q
       .updateTable('leads')
       .set({ engagement_score: score })
       .where('workspace_id', '=', workspaceId)
@@ -96,5 +94,11 @@ async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promi
       .where('engagement_score', '!=', score)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  };
+  if ((await cooling(db)).length === 0) return writeAfterWorkspaceLock(db, workspaceId, rescore);
+  return db.transaction().execute(async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    await emitEvents(tx, workspaceId, now, (await cooling(tx)).map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
+    return rescore(tx);
   });
 }
