@@ -75,8 +75,12 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     expect((await invitationsOf(member)).map((i) => i.contactUrn)).toEqual(urns);
     const [action] = await actionsOf(ws.id);
     expect([action.status, action.attempts, action.claimed_until]).toEqual(['SENT', 2, null]);
+    // Only once: an hour of rounds later the action is still SENT after two attempts and the
+    // network holds one invitation. (Other engines may have work meanwhile: the sandbox's
+    // enrichment answers some leads "later", by their random ids.)
     clock.advance(3_600_000);
-    expect(await worker.drain()).toBe(0);
+    await worker.drain();
+    expect((await actionsOf(ws.id)).map((a) => [a.status, a.attempts])).toEqual([['SENT', 2]]);
     expect(await invitationsOf(member)).toHaveLength(1);
   });
 
