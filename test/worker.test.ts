@@ -76,8 +76,9 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     const [action] = await actionsOf(ws.id);
     expect([action.status, action.attempts, action.claimed_until]).toEqual(['SENT', 2, null]);
     // Only once: an hour of rounds later the action is still SENT after two attempts and the
-    // network holds one invitation. (Other engines may have work meanwhile: the sandbox's
-    // enrichment answers some leads "later", by their random ids.)
+    // network holds one invitation. (Other engines may have work meanwhile: the workspaces are
+    // bound to the sandbox with activity, so an hour's member syncs can bring new engagement, hence
+    // new leads to enrich, depending on the random ids the simulation is seeded with.)
     clock.advance(3_600_000);
     await worker.drain();
     expect((await actionsOf(ws.id)).map((a) => [a.status, a.attempts])).toEqual([['SENT', 2]]);
