@@ -5,7 +5,7 @@
 // counters still equal a COUNT; the hourly re-scoring waits the same way.
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockWorkspace } from '../src/db/workspace-lock.js';
+import { workspaceTransaction } from '../src/db/workspace-lock.js';
 import type { Database } from '../src/db/database.js';
 import { rescoreLeads } from '../src/ingestion/ingestion.engine.js';
 import { moveLeadCount, type CountedLead } from '../src/leads/lead-counts.js';
@@ -40,8 +40,7 @@ describe.skipIf(!enabledDialects().includes('postgres'))('lead writes at once [p
     const row = await db().selectFrom('leads').select(['id', 'status', 'created_at', 'contact_email']).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
     const lead = { id: row.id, status: row.status, created_at: Number(row.created_at), contact_email: row.contact_email };
     let patch: Promise<{ status: number; body: unknown }> | undefined;
-    await db().transaction().execute(async (tx) => {
-      await lockWorkspace(tx, ws.id);
+    await workspaceTransaction(db(), ws.id, async (tx) => {
       patch = ws.client.patch(`/v2/leads/${lead.id}`, { json: { status: 'QUALIFIED' } });
       await someoneWaitsForALock();
       await write(tx, ws.id, lead);
@@ -74,8 +73,7 @@ describe.skipIf(!enabledDialects().includes('postgres'))('lead writes at once [p
     const { id } = await db().selectFrom('leads').select('id').where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
     let rescored: Promise<number | unknown> | undefined;
     // A write in the fold's and the PATCH's order: the workspace, then the lead.
-    await db().transaction().execute(async (tx) => {
-      await lockWorkspace(tx, ws.id);
+    await workspaceTransaction(db(), ws.id, async (tx) => {
       rescored = rescoreLeads(db(), NOW + 30 * 86_400_000, ws.id).catch((err: unknown) => err);
       await someoneWaitsForALock();
       await tx.updateTable('leads').set({ tags: '["waited"]' }).where('id', '=', id).execute();

@@ -12,7 +12,7 @@ import { MAX_NOTE_LENGTH } from '../outreach/templates.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { listTeamMembers } from '../workspace/workspace.repository.js';
-import type { CampaignChanges, ConsoleCampaign } from './campaigns.schemas.js';
+import type { CampaignChanges, ConsoleCampaign, NewCampaign } from './campaigns.schemas.js';
 import type { ConsoleSession } from './console-auth.service.js';
 
 /** The console's names of the limits a campaign page shows (the API speaks snake_case). */
@@ -57,7 +57,7 @@ export async function readConsoleCampaign(db: Db, workspaceId: string, campaignI
   };
 }
 
-export async function createConsoleCampaign(db: Db, clock: Clock, session: ConsoleSession, body: { name: string; description?: string | null; participant_ids?: string[] }) {
+export async function createConsoleCampaign(db: Db, clock: Clock, session: ConsoleSession, body: NewCampaign) {
   const { id } = await createCampaign(db, clock, session.workspaceId, {
     name: body.name, description: body.description ?? null, creatorId: session.memberId, participantIds: body.participant_ids ?? [session.memberId],
   });

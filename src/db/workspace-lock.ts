@@ -3,23 +3,23 @@
 // workspaces.data_version (a trigger, migration 0008), so a transaction that took a lead or a
 // counter before the workspace row could deadlock with one holding the row and wanting the lead:
 // a PATCH against an ingestion fold did, and answered 500. SQLite has one writer at a time.
-import type { Db, DbOrTx } from './database.js';
+import type { Transaction } from 'kysely';
+import type { Database, Db, DbOrTx } from './database.js';
 import { isPostgres } from './dialect.js';
 
-/** Holds the workspace's row until the transaction ends; call first in a transaction that writes its leads. */
-export async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<void> {
-  if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
+/** A transaction that writes the workspace's leads: it holds the workspace's row from its first statement to its end. */
+export function workspaceTransaction<T>(db: Db, workspaceId: string, work: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    if (isPostgres(tx)) await tx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
+    return work(tx);
+  });
 }
 
 /**
  * Runs a write that needs no transaction of its own (one statement) after the workspace's lock:
- * in a transaction on PostgreSQL; as it is on SQLite, where a transaction held across awaits would
- * make a second connection of the same process wait out its busy timeout.
+ * in a workspace transaction on PostgreSQL; as it is on SQLite, where a transaction held across
+ * awaits would make a second connection of the same process wait out its busy timeout.
  */
-export async function writeAfterWorkspaceLock<T>(db: Db, workspaceId: string, write: (q: DbOrTx) => Promise<T>): Promise<T> {
-  if (!isPostgres(db)) return write(db);
-  return db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
-    return write(tx);
-  });
+export function writeAfterWorkspaceLock<T>(db: Db, workspaceId: string, write: (q: DbOrTx) => Promise<T>): Promise<T> {
+  return isPostgres(db) ? workspaceTransaction(db, workspaceId, write) : write(db);
 }

@@ -10,7 +10,7 @@ import { emitEvent } from '../webhooks/outbox.js';
 import { leadEventData } from '../leads/lead-events.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { lockWorkspace } from '../db/workspace-lock.js';
+import { workspaceTransaction } from '../db/workspace-lock.js';
 import { moveLeadCount } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
@@ -65,8 +65,7 @@ export async function enrichWaitingLeads(deps: EnrichmentDeps, limit = 50, works
 }
 
 async function storeFound(deps: EnrichmentDeps, workspaceId: string, leadId: string, company: { companyId: number | null; companySlug: string | null }, found: EnrichmentFound): Promise<boolean> {
-  return deps.db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+  return workspaceTransaction(deps.db, workspaceId, async (tx) => {
     const lead = await tx.selectFrom('leads').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', leadId).executeTakeFirst();
     // Another enricher settled it meanwhile, or the lead left the queue: nothing to do or to charge.
     if (!lead || !WAITING.includes(lead.enrichment_status ?? '') || lead.status === DISCARDED) return false;

@@ -2,7 +2,7 @@
 // provider's id, a lead created on a person's first engagement and refreshed on every later one,
 // history, score, ICP/account flags, suppression, and exact lead_counts (docs/ingestion.md).
 import type { Db } from '../db/database.js';
-import { lockWorkspace } from '../db/workspace-lock.js';
+import { workspaceTransaction } from '../db/workspace-lock.js';
 import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
 import { applyLeadCountDeltas, type CountedLead } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
@@ -37,8 +37,7 @@ function historyTexts() {
 
 export async function foldEngagement(db: Db, workspaceId: string, now: number, events: readonly FoldEvent[]): Promise<FoldResult> {
   if (events.length === 0) return { folded: 0, created: 0, discarded: 0 };
-  return db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+  return workspaceTransaction(db, workspaceId, async (tx) => {
     const known = await repo.findKnownEventIds(tx, workspaceId, [...new Set(events.map((e) => e.id))]);
     const fresh = new Map<string, FoldEvent>();
     for (const e of events) if (!known.has(e.id) && !fresh.has(e.id)) fresh.set(e.id, e);

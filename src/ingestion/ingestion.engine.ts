@@ -2,7 +2,7 @@
 // aged (set-based: one UPDATE per workspace and run, whatever the number of leads).
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/database.js';
-import { lockWorkspace, writeAfterWorkspaceLock } from '../db/workspace-lock.js';
+import { workspaceTransaction, writeAfterWorkspaceLock } from '../db/workspace-lock.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
 import type { ProviderFor } from '../network/registry.js';
@@ -96,8 +96,7 @@ async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promi
     return Number(result.numUpdatedRows);
   };
   if ((await cooling(db)).length === 0) return writeAfterWorkspaceLock(db, workspaceId, rescore);
-  return db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
+  return workspaceTransaction(db, workspaceId, async (tx) => {
     await emitEvents(tx, workspaceId, now, (await cooling(tx)).map((l) => scoreCrossing(l.id, Number(l.engagement_score), Number(l.after))!));
     return rescore(tx);
   });

@@ -3,7 +3,7 @@
 // all in one transaction.
 import type { Db, DbOrTx } from '../db/database.js';
 import { parseJsonArray, toFlag } from '../db/rows.js';
-import { lockWorkspace } from '../db/workspace-lock.js';
+import { workspaceTransaction } from '../db/workspace-lock.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
@@ -34,10 +34,7 @@ async function applyNote(tx: DbOrTx, clock: Clock, workspaceId: string, leadId: 
 }
 
 export async function updateLead(db: Db, clock: Clock, workspaceId: string, leadId: string, body: LeadUpdate, placeholderPicture: string): Promise<Lead> {
-  await db.transaction().execute(async (tx) => {
-    await lockWorkspace(tx, workspaceId);
-    await applyLeadUpdate(tx, clock, workspaceId, leadId, body);
-  });
+  await workspaceTransaction(db, workspaceId, (tx) => applyLeadUpdate(tx, clock, workspaceId, leadId, body));
   return getLead(db, workspaceId, leadId, placeholderPicture);
 }
 
