@@ -56,7 +56,9 @@ async function ingestionRound(): Promise<void> {
   }
 }
 
-process.on('message', async (msg: { floorBytes?: number; writer?: boolean; close?: boolean }) => {
+process.on('message', async (msg: { floorBytes?: number; writer?: boolean; memory?: boolean; close?: boolean }) => {
+  // Where the resident size goes (the driver prints it at the end): V8's heap, buffers, the rest (SQLite's cache, code).
+  if (msg.memory) send({ memory: process.memoryUsage() });
   if (msg.floorBytes !== undefined) {
     floorBody = Buffer.from(`{"pad":"${'x'.repeat(Math.max(0, msg.floorBytes - 10))}"}`);
     send({ floorReady: true });

@@ -73,7 +73,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
 
   app.get('/app/api/leads', {
     schema: { tags, operationId: 'consoleListLeads', summary: 'GET /v2/leads for the signed-in workspace', querystring: LeadsQuerySchema, response: { 200: Type.Ref('WorkspaceLeadsPageResponse'), 400: ERR } },
-  }, async (request) => listLeads(deps, ws(request), request.query, placeholder(request)));
+  }, async (request, reply) => reply.type('application/json; charset=utf-8').send((await listLeads(deps, ws(request), request.query, placeholder(request))).text));
   app.get('/app/api/leads/:lead_id', {
     schema: { tags, operationId: 'consoleGetLead', summary: 'GET /v2/leads/{lead_id} for the signed-in workspace', params: LeadParamsSchema, response: { 200: Type.Ref('LinkedinLeadExport'), 400: ERR } },
   }, async (request) => getLead(deps.db, ws(request), request.params.lead_id, placeholder(request)));

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from 'toad-cache';
 import type { Metrics } from '../metrics/metrics.js';
 import type { Clock } from '../shared/clock.js';
+import { JsonText } from '../shared/json-text.js';
 import { DAY_MS } from '../shared/time.js';
 import { serverOrigin } from './asset-url.js';
 
@@ -32,7 +33,9 @@ export class PageCache {
     let body = this.pages.get(key);
     this.metrics.pageCacheLookup(body !== undefined);
     if (body === undefined) {
-      body = reply.serialize(await build()) as string; // the JSON serializer of the route's 200 schema
+      const built = await build();
+      // JSON text already (a page the database rendered), or a value for the route's 200 schema's serializer.
+      body = built instanceof JsonText ? built.text : (reply.serialize(built) as string);
       this.pages.set(key, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);

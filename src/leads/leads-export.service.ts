@@ -7,7 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import { paginate } from '../db/paginate.js';
 import { toLeads } from './leads.mapper.js';
 import type { Lead, LeadsQuery } from './leads.schemas.js';
-import { leadPageRequest, type LeadsDeps } from './leads.service.js';
+import { leadPageRequest, wholeRows, type LeadsDeps } from './leads.service.js';
 
 /** Rows fetched per page of the walk: big enough to amortise the queries, small enough to stay light. */
 export const EXPORT_PAGE = 500;
@@ -45,7 +45,7 @@ const csv = (records: unknown[][]) => stringify(records, { record_delimiter: 'wi
  * handed out (so a failing query is still an error answer, not a cut-off file), then a page per chunk.
  */
 export async function exportLeadsCsv(deps: LeadsDeps, workspaceId: string, query: Omit<LeadsQuery, 'cursor' | 'limit'>, placeholderPicture: string): Promise<AsyncIterable<string>> {
-  const pageAfter = (cursor: string | undefined) => paginate({ ...leadPageRequest(deps, workspaceId, { ...query, cursor }, EXPORT_PAGE), countTotal: false });
+  const pageAfter = (cursor: string | undefined) => paginate({ ...leadPageRequest(deps, workspaceId, { ...query, cursor }, EXPORT_PAGE, wholeRows), countTotal: false });
   const chunk = async (rows: Awaited<ReturnType<typeof pageAfter>>['rows']) =>
     csv((await toLeads(deps.db, workspaceId, rows, placeholderPicture, { activity: false })).map((lead) => COLUMNS.map(([, cell]) => cell(lead))));
   const first = await pageAfter(undefined);

@@ -85,7 +85,10 @@ export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilte
   return { kind: 'buckets', first: Math.floor(from / BUCKET_MS), last: Math.floor(to / BUCKET_MS) };
 }
 
-/** The page query, not yet run (leads-plans.ts explains it). */
+/** A page's query: whole lead rows, in the page's order. */
+export type LeadPageQuery = ReturnType<typeof selectLeadPage>;
+
+/** The page query, not yet run (leads-plans.ts explains it, rendered as the list runs it). */
 export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, plan: LeadPagePlan, conditions: Condition[], order: readonly SortColumn[], limit: number) {
   const key = order[0]!;
   if (plan.kind !== 'buckets') {

@@ -1,4 +1,4 @@
-// The query plans of the lead list, for every sort × filter combination (scripts/explain-leads.ts
+// The query plans of the lead list as it runs (rendered, lead-json.query.ts), for every sort × filter combination (scripts/explain-leads.ts
 // prints them; test/leads-plan.test.ts asserts each uses the index its plan names, on both dialects).
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -8,6 +8,7 @@ import { seekPage } from '../db/keyset.js';
 import type { CursorValue } from '../shared/cursor.js';
 import { LEAD_SORTS, type LeadSort } from './leads.schemas.js';
 import { LEAD_SORT_SPECS } from './leads.service.js';
+import { renderLeadPage } from './lead-json.query.js';
 import { planLeadPage, selectLeadPage, type LeadFilters, type LeadPagePlan } from './leads-page.query.js';
 
 const none: LeadFilters = { from: null, to: null, status: null, companyIds: null, postId: null, emailEnriched: null };
@@ -67,7 +68,7 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
       for (const [step, position] of positions) {
         const compiled: CompiledQuery[] = [];
         await seekPage(spec, position, 51, async (conditions, order, limit) => {
-          compiled.push(selectLeadPage(db, workspaceId, filters, plan, conditions, order, limit).compile());
+          compiled.push(renderLeadPage(db, selectLeadPage(db, workspaceId, filters, plan, conditions, order, limit), order, limit, 'placeholder').compile());
           return [];
         });
         for (const query of compiled) out.push({ sort, filter, step, plan_kind: plan.kind, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });

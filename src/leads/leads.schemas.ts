@@ -99,12 +99,6 @@ export const LeadsPageSchema = withRequired(Type.Object(
   },
   { $id: 'WorkspaceLeadsPageResponse', title: 'WorkspaceLeadsPageResponse' },
 ), ['total', 'items']);
-export interface LeadsPage {
-  total: number;
-  items: Lead[];
-  has_more: boolean;
-  cursor: string | null;
-}
 
 export const LeadUpdateSchema = Type.Object(
   {

@@ -1,15 +1,18 @@
 import type { Db } from '../db/database.js';
-import type { SortSpec } from '../db/keyset.js';
+import { builtJson } from '../db/json-sql.js';
+import type { SortColumn, SortSpec } from '../db/keyset.js';
 import { paginate, type PageRequest } from '../db/paginate.js';
 import type { CursorScope } from '../shared/cursor.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
+import { JsonText } from '../shared/json-text.js';
 import { DAY_MS, startOfDay } from '../shared/time.js';
 import { sumLeadCounts } from './lead-counts.js';
 import { toLeads } from './leads.mapper.js';
 import * as repo from './leads.repository.js';
-import { countGroupLeads, planLeadPage, selectLeadPage, type LeadFilters } from './leads-page.query.js';
-import type { Lead, LeadSort, LeadsPage, LeadsQuery } from './leads.schemas.js';
+import { renderLeadPage } from './lead-json.query.js';
+import { countGroupLeads, planLeadPage, selectLeadPage, type LeadFilters, type LeadPageQuery } from './leads-page.query.js';
+import type { Lead, LeadSort, LeadsQuery } from './leads.schemas.js';
 import type { LeadsTable } from './leads.table.js';
 
 export interface LeadsDeps {
@@ -31,13 +34,24 @@ export const LEAD_SORT_SPECS: Record<LeadSort, SortSpec> = {
 /** 00:00:00Z of (today UTC - days). */
 export const windowStartFor = (now: number, days: number) => Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS;
 
-export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<LeadsPage> {
-  const page = await paginate(leadPageRequest(deps, workspaceId, query, query.limit ?? 50));
-  return { total: page.total, items: await toLeads(deps.db, workspaceId, page.rows, placeholderPicture), has_more: page.cursor !== null, cursor: page.cursor };
+/**
+ * GET /v2/leads: the page as the JSON text of WorkspaceLeadsPageResponse, its leads rendered by the
+ * database in the page's statement (lead-json.query.ts). The envelope is written here in the
+ * schema's order (total, items, has_more, cursor), as its serializer would.
+ */
+export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<JsonText> {
+  const rendered: PageRows<Record<string, unknown> & { doc: unknown }> = (page, order, n) => renderLeadPage(deps.db, page, order, n, placeholderPicture).execute();
+  const page = await paginate(leadPageRequest(deps, workspaceId, query, query.limit ?? 50, rendered));
+  const items = page.rows.map((row) => builtJson(row.doc)).join(',');
+  return new JsonText(`{"total":${page.total},"items":[${items}],"has_more":${page.cursor !== null},"cursor":${JSON.stringify(page.cursor)}}`);
 }
 
+/** How a page's rows are read from its query (whole rows, or rendered). */
+export type PageRows<R> = (page: LeadPageQuery, order: readonly SortColumn[], limit: number) => Promise<R[]>;
+export const wholeRows: PageRows<LeadsTable> = (page) => page.execute();
+
 /** The page of GET /v2/leads for `query` (its filters, sort and cursor), `limit` rows long: the list and the export walk it alike. */
-export function leadPageRequest(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, limit: number): PageRequest<LeadsTable> {
+export function leadPageRequest<R extends object>(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, limit: number, rowsOf: PageRows<R>): PageRequest<R> {
   const sort = query.sort_by ?? 'newest_first';
   const spec = LEAD_SORT_SPECS[sort];
   const usesDays = query.days !== undefined;
@@ -74,7 +88,7 @@ export function leadPageRequest(deps: LeadsDeps, workspaceId: string, query: Lea
       const plan = await planLeadPage(deps.db, workspaceId, filters, spec.columns[0]!.column);
       if (plan.kind === 'empty') return null;
       return {
-        rows: (conditions, order, n) => selectLeadPage(deps.db, workspaceId, filters, plan, conditions, order, n).execute(),
+        rows: (conditions, order, n) => rowsOf(selectLeadPage(deps.db, workspaceId, filters, plan, conditions, order, n), order, n),
         total: () => (filters.companyIds || filters.postId !== null ? countGroupLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters)),
       };
     },

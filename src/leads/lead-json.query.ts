@@ -1,0 +1,105 @@
+// The list's leads rendered by the database (docs/leads-cold.md, "rendered by the database"): the
+// same JSON as leads.mapper.ts toLeads serialized with the LinkedinLeadExport schema, built in the
+// page's own statement, so a cold page is one statement and its leads are never JS objects.
+// Field order is the schema's; test/leads-rendering.test.ts holds the two byte for byte.
+import { sql, type RawBuilder } from 'kysely';
+import type { DbOrTx } from '../db/database.js';
+import type { SortColumn } from '../db/keyset.js';
+import { isPostgres } from '../db/dialect.js';
+import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject } from '../db/json-sql.js';
+import type { LeadPageQuery } from './leads-page.query.js';
+
+/** The columns of a page row (alias `p`) the API shows as they are, in the schema's order where they appear. */
+const plain = (column: string): RawBuilder<unknown> => sql.ref(column);
+
+function companyJson(db: DbOrTx): RawBuilder<unknown> {
+  const c = (column: string) => `c.${column}`;
+  const object = jsonObject(db, [
+    ...(['name', 'slug', 'picture', 'employees_num_min', 'employees_num_max', 'headquarters', 'location', 'followers', 'state', 'country',
+      'website_url', 'phone_number', 'company_type', 'founded_year', 'description', 'tagline'] as const).map((k) => [k, plain(c(k))] as const),
+    ['industries', jsonArrayColumn(db, c('industries'))],
+    ['specialties', jsonArrayColumn(db, c('specialties'))],
+    ['funding', jsonArrayColumn(db, c('funding'))],
+    ['is_verified', jsonFlag(db, c('is_verified'))],
+    ['id', plain(c('id'))],
+    ['hash_id', sql`coalesce(${sql.ref(c('hash_id'))}, '')`],
+    ['network_url', plain(c('network_url'))],
+    ['created_at', isoTime(db, c('created_at'))],
+  ]);
+  return sql`(select ${object} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
+}
+
+/**
+ * The LinkedinLeadExport JSON of the page row `p`; `placeholderPicture` stands for a lead without
+ * a picture. The expression (some 200 nodes) is the same for every page of an engine, and building
+ * and compiling it per page took 13 % of the server's CPU in a cold walk: it is compiled once per
+ * engine, around its one parameter, the picture.
+ */
+export function leadJson(db: DbOrTx, placeholderPicture: string): RawBuilder<unknown> {
+  const engine = isPostgres(db) ? 'postgres' : 'sqlite';
+  let around = compiled.get(engine);
+  if (!around) {
+    const { sql: text, parameters } = leadJsonOf(db, MARK).compile(db);
+    const marker = engine === 'postgres' ? '$1' : '?';
+    const at = text.indexOf(marker);
+    if (parameters.length !== 1 || parameters[0] !== MARK || at < 0 || text.indexOf(marker, at + 1) >= 0) throw new Error('lead JSON: expected exactly one parameter');
+    around = [text.slice(0, at), text.slice(at + marker.length)];
+    compiled.set(engine, around);
+  }
+  return sql`${sql.raw(around[0])}${placeholderPicture}${sql.raw(around[1])}`;
+}
+const MARK = 'placeholder picture';
+const compiled = new Map<'sqlite' | 'postgres', [string, string]>();
+
+function leadJsonOf(db: DbOrTx, placeholderPicture: string): RawBuilder<unknown> {
+  const p = (column: string) => plain(`p.${column}`);
+  const history = jsonArrayOf(
+    db,
+    jsonObject(db, [['id', plain('h.id')], ['description', plain('h.description')], ['recorded_at', isoTime(db, 'h.recorded_at')]]),
+    sql`from lead_history h where h.workspace_id = p.workspace_id and h.lead_id = p.id`,
+    sql`h.recorded_at, h.id`,
+  );
+  const notes = jsonArrayOf(
+    db,
+    jsonObject(db, [['id', plain('n.id')], ['content', plain('n.content')], ['created_at', isoTime(db, 'n.created_at')], ['updated_at', isoTime(db, 'n.updated_at')]]),
+    sql`from lead_notes n where n.workspace_id = p.workspace_id and n.lead_id = p.id`,
+    sql`n.created_at, n.id`,
+  );
+  return jsonObject(db, [
+    ...(['id', 'crm_id', 'first_name', 'last_name', 'headline', 'job_title', 'username', 'network_url', 'contact_email', 'phone_number', 'enrichment_status'] as const)
+      .map((k) => [k, p(k)] as const),
+    ['team_member_email', sql`(select t.email from team_members t where t.workspace_id = p.workspace_id and t.id = p.team_member_id)`],
+    ['source', p('source')],
+    ['source_content_url', p('source_content_url')],
+    ['status', p('status')],
+    ['tags', jsonArrayColumn(db, 'p.tags')],
+    ['engagement_events_count', p('engagement_events_count')],
+    ['engagement_score', p('engagement_score')],
+    ['is_icp_match', jsonFlag(db, 'p.is_icp_match')],
+    ['is_account_based', jsonFlag(db, 'p.is_account_based')],
+    ['history', history],
+    ['picture', sql`coalesce(${sql.ref('p.picture')}, ${placeholderPicture})`],
+    ['followers_count', p('followers_count')],
+    ['connections_count', p('connections_count')],
+    ['country', p('country')],
+    ['feed_updated_at', isoTime(db, 'p.feed_updated_at')],
+    ['created_at', isoTime(db, 'p.created_at')],
+    ['last_engagement_dt', isoTime(db, 'p.last_engagement_dt')],
+    ['company', companyJson(db)],
+    ['notes', notes],
+    ['crm_contact_url', p('crm_contact_url')],
+  ]);
+}
+
+/**
+ * The page `page` (a query of whole lead rows, in `order`) as its position columns and each lead's
+ * JSON (`doc`). The outer LIMIT keeps SQLite from flattening the page into this query, so the page
+ * is read exactly as leads-page.query.ts wrote it; the outer order sorts its few rows again.
+ */
+export function renderLeadPage(db: DbOrTx, page: LeadPageQuery, order: readonly SortColumn[], limit: number, placeholderPicture: string) {
+  const columns = [...new Set(['id', ...order.map((o) => o.column)])];
+  let q = db.selectFrom(page.as('p')).select([...columns.map((c) => sql.ref(`p.${c}`).as(c)), leadJson(db, placeholderPicture).as('doc')]);
+  for (const o of order) q = q.orderBy(sql.ref(`p.${o.column}`), o.dir);
+  // The position columns (the cursor reads them by name) and the rendered lead.
+  return q.limit(limit).$castTo<Record<string, unknown> & { doc: unknown }>();
+}
