@@ -282,7 +282,7 @@ await pool.close();
 worker.send({ memory: true });
 const memory = await next((m) => m.memory as NodeJS.MemoryUsage | undefined);
 const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-console.log(`server memory at the end: rss ${mb(memory.rss)} MB = V8 heap ${mb(memory.heapTotal)} MB (${mb(memory.heapUsed)} used) + buffers ${mb(memory.external)} MB + the rest (SQLite's page cache, code, stacks)`);
+console.log(`server memory at the end: rss ${mb(memory.rss)} MB = V8 heap ${mb(memory.heapTotal)} MB (${mb(memory.heapUsed)} used) + buffers ${mb(memory.external)} MB + the rest (code, stacks, native memory: SQLite's page cache)`);
 worker.send({ close: true });
 await next((m) => (m.closed ? true : undefined));
 
