@@ -5,11 +5,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SortColumn } from '../db/keyset.js';
-import { isPostgres } from '../db/dialect.js';
 import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject } from '../db/json-sql.js';
+import { precompiled } from '../db/precompiled.js';
 import type { LeadPageQuery } from './leads-page.query.js';
 
-/** The columns of a page row (alias `p`) the API shows as they are, in the schema's order where they appear. */
+/** A column shown as it is. */
 const plain = (column: string): RawBuilder<unknown> => sql.ref(column);
 
 function companyJson(db: DbOrTx): RawBuilder<unknown> {
@@ -31,27 +31,9 @@ function companyJson(db: DbOrTx): RawBuilder<unknown> {
 
 /**
  * The LinkedinLeadExport JSON of the page row `p`; `placeholderPicture` stands for a lead without
- * a picture. The expression (some 200 nodes) is the same for every page of an engine, and building
- * and compiling it per page took 13 % of the server's CPU in a cold walk: it is compiled once per
- * engine, around its one parameter, the picture.
+ * a picture. The same expression on every page of an engine: compiled once (db/precompiled.ts).
  */
-export function leadJson(db: DbOrTx, placeholderPicture: string): RawBuilder<unknown> {
-  const engine = isPostgres(db) ? 'postgres' : 'sqlite';
-  let around = compiled.get(engine);
-  if (!around) {
-    const { sql: text, parameters } = leadJsonOf(db, MARK).compile(db);
-    const marker = engine === 'postgres' ? '$1' : '?';
-    const at = text.indexOf(marker);
-    if (parameters.length !== 1 || parameters[0] !== MARK || at < 0 || text.indexOf(marker, at + 1) >= 0) throw new Error('lead JSON: expected exactly one parameter');
-    around = [text.slice(0, at), text.slice(at + marker.length)];
-    compiled.set(engine, around);
-  }
-  return sql`${sql.raw(around[0])}${placeholderPicture}${sql.raw(around[1])}`;
-}
-const MARK = 'placeholder picture';
-const compiled = new Map<'sqlite' | 'postgres', [string, string]>();
-
-function leadJsonOf(db: DbOrTx, placeholderPicture: string): RawBuilder<unknown> {
+export const leadJson = precompiled((db, placeholderPicture) => {
   const p = (column: string) => plain(`p.${column}`);
   const history = jsonArrayOf(
     db,
@@ -89,7 +71,7 @@ function leadJsonOf(db: DbOrTx, placeholderPicture: string): RawBuilder<unknown>
     ['notes', notes],
     ['crm_contact_url', p('crm_contact_url')],
   ]);
-}
+});
 
 /**
  * The page `page` (a query of whole lead rows, in `order`) as its position columns and each lead's
