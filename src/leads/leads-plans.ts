@@ -1,5 +1,6 @@
-// The query plans of the lead list as it runs (rendered, lead-json.query.ts), for every sort × filter combination (scripts/explain-leads.ts
-// prints them; test/leads-plan.test.ts asserts each uses the index its plan names, on both dialects).
+// The query plans of the lead list as it runs (the page rendered, lead-json.query.ts), for every
+// sort × filter combination (scripts/explain-leads.ts prints them; test/leads-plan.test.ts asserts
+// each uses the index its plan names, on both dialects).
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Dialect } from '../db/connect.js';
