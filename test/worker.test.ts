@@ -1,9 +1,11 @@
 // The worker loop and its first task: outbound actions left unconfirmed by a transient failure
 // (or a crash) are retried when due, exactly once, by exactly one worker.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
+import { createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
-import { createContext, createLogger } from '../src/context.js';
+import { createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { addContact, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
@@ -100,19 +102,17 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     expect(await invitationsOf(member)).toHaveLength(1);
   });
 
-  it('lets two workers, each on its own database connection, drain the same actions with no action attempted twice', async () => {
+  it('lets two workers, each in its own process, drain the same actions with no action attempted twice', async () => {
     const { ws, member, urns } = await failedSends(12);
     clock.advance(31_000);
-    const log = createLogger('silent');
-    // The second worker opens its own connection (pool), as a second process would.
-    const other = await createContext(server.config, { clock, logger: log, migrate: false });
-    try {
-      const a = new Worker(buildWorkerTasks(server.ctx), log);
-      const b = new Worker(buildWorkerTasks(other), log);
-      await Promise.all([a.drain(), b.drain()]);
-    } finally {
-      await other.close();
-    }
+    const { dataDir, db: target } = server.config;
+    const flags = { dataDir, db: target.dialect === 'sqlite' ? target.file : target.url };
+    const other = fork(fileURLToPath(new URL('./helpers/drain-process.ts', import.meta.url)), [JSON.stringify(flags), String(clock.now())], { execArgv: ['--import', 'tsx'] });
+    const said = (word: string) => new Promise<void>((resolve) => other.on('message', (m) => m === word && resolve()));
+    await said('ready');
+    const drained = said('drained');
+    other.send('drain');
+    await Promise.all([createWorker(server.ctx).drain(), drained]);
     const actions = await actionsOf(ws.id);
     expect(actions.map((x) => [x.status, x.attempts])).toEqual(urns.map(() => ['SENT', 2]));
     expect((await invitationsOf(member)).map((i) => i.contactUrn).sort()).toEqual([...urns].sort());

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import {
-  Kysely, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode,
+  CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode,
   type DatabaseConnection, type LimitNode, type OffsetNode, type OperationNode, type SqliteDialectConfig,
 } from 'kysely';
 import pg from 'pg';
@@ -85,14 +85,22 @@ class SqliteCompiler extends SqliteQueryCompiler {
   }
 }
 
-// SQLite itself rolls a transaction back on some errors (SQLITE_FULL, SQLITE_IOERR): Kysely's
-// own rollback then fails with "no transaction is active", and that error would replace the real
-// one (a full disk would answer 500 instead of 503).
-class SqliteDriverAfterAutoRollback extends SqliteDriver {
+class WarmlineSqliteDriver extends SqliteDriver {
   constructor(private readonly sqlite: BetterSqlite3.Database, config: SqliteDialectConfig) {
     super(config);
   }
 
+  // Every transaction of the service writes. A deferred BEGIN reads first and takes the write lock
+  // at its first write: if another process (`warmline worker`, an import) committed in between, its
+  // snapshot is stale and SQLite fails it at once with SQLITE_BUSY, whatever the busy timeout (a
+  // PATCH answered 503). BEGIN IMMEDIATE waits for the lock up front, within the busy timeout.
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  // SQLite itself rolls a transaction back on some errors (SQLITE_FULL, SQLITE_IOERR): Kysely's
+  // own rollback then fails with "no transaction is active", and that error would replace the real
+  // one (a full disk would answer 500 instead of 503).
   override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     if (this.sqlite.inTransaction) await super.rollbackTransaction(connection);
   }
@@ -104,7 +112,7 @@ class WarmlineSqliteDialect extends SqliteDialect {
   }
 
   override createDriver() {
-    return new SqliteDriverAfterAutoRollback(this.sqlite, this.config);
+    return new WarmlineSqliteDriver(this.sqlite, this.config);
   }
 
   override createQueryCompiler() {
