@@ -8,17 +8,25 @@
 // Each of N walkers (one HTTPS connection each) walks its own (filter, sort, limit) through the
 // cursors; when a walk ends it starts another with another filter value or limit. No URL is ever
 // asked twice (checked: the run fails if one repeats), so the page cache cannot answer; it stays on,
-// as in production. Per case: req/s, p50, p99, errors, and the ratio to the floor — the same
-// server's bare HTTPS route returning a precomputed body of the case's median page size — measured
-// right after the case in the same run. Then all cases mixed, and mixed with a writer (a PATCH every
-// 20 ms over HTTPS, an ingestion round every second in the server). The server's RSS is sampled.
-import { fork } from 'node:child_process';
+// as in production. The server is the real one, started as users start it (`bin/warmline.js serve`:
+// compiled, with the launcher's Node flags), after compiling src/ so it runs this tree's code. Per
+// case: req/s, p50, p99, errors, and the ratio to the floor (a bare Fastify HTTPS route with the
+// server's certificate, in a helper process, returning a precomputed body of the case's median page
+// size) measured right after the case in the same run. Then all cases mixed, and mixed with a writer
+// (a PATCH every 20 ms over HTTPS, an ingestion round every second from the helper process, as
+// `warmline worker` writes). The server's RSS is sampled.
+import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
-import { coldLeadId, ensureColdDatabase, ensureColdFeeds } from './bench-cold-data.js';
+import { createApiKey } from '../src/auth/api-keys.service.js';
+import { connectDb } from '../src/db/connect.js';
+import { systemClock } from '../src/shared/clock.js';
+import { coldDataDay, coldLeadId, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds } from './bench-cold-data.js';
 import { nextMessage } from './bench-worker.js';
 
 const { values: opts } = parseArgs({
@@ -113,19 +121,20 @@ const unknown = only?.filter((name) => !CASES.some(([known]) => known === name))
 if (unknown.length > 0) throw new Error(`--only: no case named ${unknown.join(', ')}; cases: ${CASES.map(([name]) => name).join(', ')}`);
 
 // BENCH_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
-const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : [];
-const next = <T>(pick: (m: any) => T | undefined) => nextMessage(worker, pick);
+const profile = process.env.BENCH_PROF ? `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROF)}` : '';
+const next = <T>(pick: (m: any) => T | undefined) => nextMessage(helper, pick);
 
-/** The server's resident set size, sampled from /proc while a case runs. */
+/** One line of the server's /proc status (kB), in MB: VmRSS sampled while a case runs, its parts at the end. */
 let maxRss = 0;
-const rssMb = () => {
+const statusMb = (field: string) => {
   try {
-    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${worker.pid}/status`, 'utf8'))?.[1];
+    const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(fs.readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : 0;
   } catch {
     return 0;
   }
 };
+const rssMb = () => statusMb('VmRSS');
 
 const asked = new Set<string>();
 let repeats = 0;
@@ -192,7 +201,7 @@ async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds
 }
 
 async function floor(pool: Pool, bytes: number): Promise<Result> {
-  worker.send({ floorBytes: bytes });
+  helper.send({ floorBytes: bytes });
   await next((m) => (m.floorReady ? true : undefined));
   const latencies: number[] = [];
   const end = performance.now() + FLOOR_SECONDS * 1000;
@@ -241,19 +250,41 @@ function startPatcher(url: string, key: string): { stop: () => Promise<{ patches
 console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)} (${LEADS} leads)`);
 await ensureColdDatabase(target, LEADS, (text) => console.log(text));
 if (SUITE !== 'leads') await ensureColdFeeds(target, POSTS, (text) => console.log(text));
-// The server starts once the data is built: it reads the build's marker as it opens.
-const worker = fork(path.join(here, 'bench-leads-cold-server.ts'), [], { execArgv: ['--import', 'tsx', ...profile], env: { ...process.env, BENCH_COLD_DB: isPg ? dbArg : path.resolve(dbArg) } });
-const ready = await next((m) => (m.url ? (m as { url: string; key: string; dataDay: number; dialect: string }) : undefined));
-dataDay = ready.dataDay;
-console.log(`server at ${ready.url} (${ready.dialect}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
-const pool = new Pool(ready.url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
+const dbUrl = isPg ? dbArg : path.resolve(dbArg);
+// The driver's own connection: an API key for the walkers and the data's last day, then closed.
+const own = connectDb(target);
+const { key } = await createApiKey(own.db, systemClock, COLD_WORKSPACE, 'bench-cold');
+dataDay = await coldDataDay(own.db);
+await own.close();
+
+// The real server, on the built data, as `npm start` runs it; src/ compiled first so it is this tree's code.
+execFileSync(path.join(here, '..', 'node_modules', '.bin', 'tsc'), ['-p', path.join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bench-cold-'));
+const server = spawn(
+  path.join(here, '..', 'bin', 'warmline.js'),
+  ['serve', '--db', dbUrl, '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--rate-limit', '100000000', '--log-level', 'silent', '--no-demo', '--json'],
+  { env: { ...process.env, NODE_OPTIONS: profile }, stdio: ['ignore', 'pipe', 'inherit'] },
+);
+const serverExit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+const firstLine = await Promise.race([
+  createInterface({ input: server.stdout! })[Symbol.asyncIterator]().next().then((line) => line.value as string | undefined),
+  serverExit.then(() => undefined),
+]);
+if (!firstLine) throw new Error('the server stopped before it printed its address');
+const { url } = JSON.parse(firstLine) as { url: string };
+// The helper (floor and writer) starts once the server has made its certificate.
+const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir } });
+const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
+console.log(`server at ${url} (${target.dialect}, pid ${server.pid}, heap limit from bin/warmline.js); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
+const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
+const floorPool = new Pool(floorUrl, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const cases = CASES.filter(([name]) => !only || only.includes(name));
 const ratios = new Map<string, number[]>();
 const lines: string[] = [];
 
 async function runCase(name: string, walks: [string, Walk][]): Promise<void> {
-  const real = await walkers(pool, ready.key, walks, SECONDS);
-  const base = await floor(pool, real.bytes);
+  const real = await walkers(pool, key, walks, SECONDS);
+  const base = await floor(floorPool, real.bytes);
   const ratio = real.rps / base.rps;
   ratios.set(name, [...(ratios.get(name) ?? []), ratio]);
   const line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} |`;
@@ -268,27 +299,27 @@ for (let round = 0; round < ROUNDS; round++) {
   const mixed = Array.from({ length: CONNECTIONS }, (_, w) => cases[w % cases.length]!);
   await runCase('all mixed', mixed);
   if (!opts['no-writer']) {
-    worker.send({ writer: true });
+    helper.send({ writer: true });
     await next((m) => (m.writerSet === true ? true : undefined));
-    const patcher = startPatcher(ready.url, ready.key);
+    const patcher = startPatcher(url, key);
     await runCase('mixed + writer', mixed);
     const written = await patcher.stop();
-    worker.send({ writer: false });
+    helper.send({ writer: false });
     const rounds = await next((m) => (m.writerSet === false ? (m as { rounds: number; roundErrors: number }) : undefined));
     console.log(`  writer: ${written.patches} PATCHes answered, ${written.refused} refused (4xx), ${written.errors} failed (5xx or no answer), ${rounds.rounds} ingestion rounds in total (${rounds.roundErrors} failed)`);
   }
 }
-await pool.close();
-worker.send({ memory: true });
-const memory = await next((m) => m.memory as NodeJS.MemoryUsage | undefined);
-const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-console.log(`server memory at the end: rss ${mb(memory.rss)} MB = V8 heap ${mb(memory.heapTotal)} MB (${mb(memory.heapUsed)} used) + buffers ${mb(memory.external)} MB + the rest (code, stacks, native memory: SQLite's page cache)`);
-worker.send({ close: true });
-await next((m) => (m.closed ? true : undefined));
+await Promise.all([pool.close(), floorPool.close()]);
+// Where the resident size goes: anonymous memory (V8's heap, SQLite's page cache, buffers) and mapped files (code).
+console.log(`server memory at the end: rss ${statusMb('VmRSS').toFixed(0)} MB = anonymous ${statusMb('RssAnon').toFixed(0)} MB + files ${statusMb('RssFile').toFixed(0)} MB (peak ${statusMb('VmHWM').toFixed(0)} MB)`);
+server.kill('SIGTERM');
+helper.send({ close: true });
+await Promise.all([serverExit, next((m) => (m.closed ? true : undefined))]);
+fs.rmSync(dataDir, { recursive: true, force: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
 const worst = summary.reduce((a, b) => (b[1] < a[1] ? b : a));
 const p99s = lines.map((l) => Number(l.split('|')[5]));
 if (repeats > 0) console.log(`WARNING: ${repeats} URLs were asked twice (the page cache could have answered them)`);
-console.log(`leads-cold-bench: suite=${SUITE} dialect=${ready.dialect} leads=${LEADS}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);
+console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${LEADS}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);
