@@ -28,12 +28,14 @@ export function jsonArrayOf(db: DbOrTx, object: Expr, from: Expr, orderBy: Expr)
 /**
  * A text column holding a JSON array, as db/rows.ts parseJsonArray reads it: null, '' and any
  * JSON that is not an array are []; text that is not JSON fails the statement, as it fails there.
+ * On SQLite, text starting with `[` is an array if it is JSON at all, so it is parsed once (by
+ * json()) instead of twice: the array columns were a fifth of the page statement's time.
  */
 export function jsonArrayColumn(db: DbOrTx, column: string): Expr {
   const c = sql.ref(column);
   return isPostgres(db)
     ? sql`case when coalesce(${c}, '') = '' then '[]'::json when json_typeof(${c}::json) = 'array' then ${c}::json else '[]'::json end`
-    : sql`json(case when coalesce(${c}, '') = '' then '[]' when json_type(${c}) = 'array' then ${c} else '[]' end)`;
+    : sql`json(case when coalesce(${c}, '') = '' then '[]' when substr(${c}, 1, 1) = '[' then ${c} when json_type(${c}) = 'array' then ${c} else '[]' end)`;
 }
 
 /** A 0/1 flag column as a JSON boolean (1 is true, anything else false, as db/rows.ts fromFlag reads it); null stays null. */
@@ -46,6 +48,8 @@ export function jsonFlag(db: DbOrTx, column: string): Expr {
  * An epoch-ms column as shared/time.ts toIso writes it: ISO 8601 UTC with a `Z`, milliseconds only
  * when there are some; null stays null. Whole seconds and milliseconds are taken apart as integers
  * (floored, so times before 1970 come out right too): no floating point touches the value.
+ * SQLite: datetime() with its space made a `T`, not strftime(), which formats field by field
+ * through printf (with the single parse of the array columns: a 41-lead page statement 0.535 -> 0.497 ms).
  */
 export function isoTime(db: DbOrTx, column: string): Expr {
   const c = sql.ref(column);
@@ -53,7 +57,7 @@ export function isoTime(db: DbOrTx, column: string): Expr {
   const seconds = sql`((${c} - ${ms}) / 1000)`;
   return isPostgres(db)
     ? sql`case when ${c} is null then null else to_char(to_timestamp(${seconds}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${ms} = 0 then 'Z' else '.' || lpad(${ms}::text, 3, '0') || 'Z' end end`
-    : sql`case when ${c} is null then null else strftime('%Y-%m-%dT%H:%M:%S', ${seconds}, 'unixepoch') || case when ${ms} = 0 then 'Z' else printf('.%03dZ', ${ms}) end end`;
+    : sql`case when ${c} is null then null else replace(datetime(${seconds}, 'unixepoch'), ' ', 'T') || case when ${ms} = 0 then 'Z' else printf('.%03dZ', ${ms}) end end`;
 }
 
 /** A JSON value the database built, as text: SQLite returns its text; PostgreSQL's driver has parsed json into a value. */
