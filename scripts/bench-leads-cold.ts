@@ -121,7 +121,7 @@ const unknown = only?.filter((name) => !CASES.some(([known]) => known === name))
 if (unknown.length > 0) throw new Error(`--only: no case named ${unknown.join(', ')}; cases: ${CASES.map(([name]) => name).join(', ')}`);
 
 // BENCH_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
-const profile = process.env.BENCH_PROF ? `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_PROF)}` : '';
+const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(process.env.BENCH_PROF)] : [];
 const next = <T>(pick: (m: any) => T | undefined) => nextMessage(helper, pick);
 
 /** One line of the server's /proc status (kB), in MB: VmRSS sampled while a case runs, its parts at the end. */
@@ -260,10 +260,14 @@ await own.close();
 // The real server, on the built data, as `npm start` runs it; src/ compiled first so it is this tree's code.
 execFileSync(path.join(here, '..', 'node_modules', '.bin', 'tsc'), ['-p', path.join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bench-cold-'));
+// node with the Node flags of the launcher's first line (`#!/usr/bin/env -S node <flags>`), plus
+// the profiler's when asked (Node refuses --cpu-prof in NODE_OPTIONS).
+const launcher = path.join(here, '..', 'bin', 'warmline.js');
+const launcherFlags = fs.readFileSync(launcher, 'utf8').split('\n')[0]!.replace(/^#!.*?\bnode\b/, '').trim().split(/\s+/).filter(Boolean);
 const server = spawn(
-  path.join(here, '..', 'bin', 'warmline.js'),
-  ['serve', '--db', dbUrl, '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--rate-limit', '100000000', '--log-level', 'silent', '--no-demo', '--json'],
-  { env: { ...process.env, NODE_OPTIONS: profile }, stdio: ['ignore', 'pipe', 'inherit'] },
+  process.execPath,
+  [...launcherFlags, ...profile, launcher, 'serve', '--db', dbUrl, '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--rate-limit', '100000000', '--log-level', 'silent', '--no-demo', '--json'],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const serverExit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
 const firstLine = await Promise.race([
@@ -275,7 +279,7 @@ const { url } = JSON.parse(firstLine) as { url: string };
 // The helper (floor and writer) starts once the server has made its certificate.
 const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir } });
 const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
-console.log(`server at ${url} (${target.dialect}, pid ${server.pid}, heap limit from bin/warmline.js); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
+console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const floorPool = new Pool(floorUrl, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const cases = CASES.filter(([name]) => !only || only.includes(name));
