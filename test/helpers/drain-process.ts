@@ -6,14 +6,12 @@
 // 'drained' after a drain asked with 'drain'.
 import { loadConfig } from '../../src/config.js';
 import { createContext, createLogger } from '../../src/context.js';
-import { buildWorkerTasks } from '../../src/engine/worker-tasks.js';
-import { Worker } from '../../src/engine/worker.js';
+import { createWorker } from '../../src/engine/worker-tasks.js';
 import { ManualClock } from '../../src/shared/clock.js';
 
 const [flags, now] = [JSON.parse(process.argv[2]!), Number(process.argv[3])];
-const log = createLogger('silent');
-const ctx = await createContext(loadConfig(flags, {}), { clock: new ManualClock(now), logger: log, migrate: false });
-const worker = new Worker(buildWorkerTasks(ctx), log);
+const ctx = await createContext(loadConfig(flags, {}), { clock: new ManualClock(now), logger: createLogger('silent'), migrate: false });
+const worker = createWorker(ctx);
 process.on('message', async (msg) => {
   if (msg !== 'drain') return;
   await worker.drain();
