@@ -250,7 +250,7 @@ function startPatcher(url: string, key: string): { stop: () => Promise<{ patches
 console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)} (${LEADS} leads)`);
 await ensureColdDatabase(target, LEADS, (text) => console.log(text));
 if (SUITE !== 'leads') await ensureColdFeeds(target, POSTS, (text) => console.log(text));
-const dbUrl = isPg ? dbArg : path.resolve(dbArg);
+const dbUrl = target.dialect === 'sqlite' ? target.file : target.url;
 // The driver's own connection: an API key for the walkers and the data's last day, then closed.
 const own = connectDb(target);
 const { key } = await createApiKey(own.db, systemClock, COLD_WORKSPACE, 'bench-cold');
