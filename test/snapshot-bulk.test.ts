@@ -4,7 +4,7 @@
 // fault; the data, the counters and the data version are what the row-by-row path gives.
 import { Writable } from 'node:stream';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { isPostgres } from '../src/db/dialect.js';
@@ -105,5 +105,69 @@ describeEachDialect('snapshot import into empty tables', (dialect) => {
     expect(events.filter((e) => e.phase === 'bulk' || e.phase === 'indexes')).toEqual([]);
     const { kept, rebuilt } = await countsKeptAndRebuilt(handle.db, 'ws_second');
     expect(kept).toEqual(rebuilt);
+  });
+});
+
+// A restore into a new SQLite file writes its rows once, in a rollback journal, instead of into
+// the WAL and again at the checkpoint (src/db/bulk-load.ts); the file is in WAL before and after.
+describe('snapshot import into a new SQLite file', () => {
+  let testDb: TestDatabase;
+  let handle: DbHandle;
+  const clock = new ManualClock(Date.parse('2025-06-01T00:00:00Z'));
+  beforeEach(async () => {
+    testDb = await createTestDatabase('sqlite');
+    handle = connectDb(testDb.target);
+    await migrateToLatest(handle.db);
+  });
+  afterEach(async () => {
+    await handle.close();
+    await testDb.drop();
+  });
+
+  const pragma = async (db: Db, name: string) => Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0]!)[0];
+  /** Imports `doc`, returning the journal mode the import's transaction ran in. */
+  const journalDuringImport = async (doc: unknown) => {
+    let during: unknown;
+    await importSnapshot(handle.db, clock, toStream(doc), { dialect: 'sqlite', batchSize: 10, beforeCommit: async (tx) => void (during = await pragma(tx, 'journal_mode')) });
+    return during;
+  };
+  const settings = async () => ({ journal: await pragma(handle.db, 'journal_mode'), synchronous: await pragma(handle.db, 'synchronous'), busy: await pragma(handle.db, 'busy_timeout') });
+
+  it('runs in the rollback journal and gives the WAL and every setting back', async () => {
+    const before = await settings();
+    expect(before.journal).toBe('wal');
+    expect(await journalDuringImport(snapshotFixture(45, 'ws_restore'))).toBe('delete');
+    expect(await settings()).toEqual(before);
+    expect(await count(handle.db, 'leads')).toBe(45);
+    // The mode is the file's: a new connection finds the WAL too.
+    const other = connectDb(testDb.target);
+    try {
+      expect(await pragma(other.db, 'journal_mode')).toBe('wal');
+      expect(await count(other.db, 'leads')).toBe(45);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('stays in the WAL when another connection has the file open, or the tables hold rows', async () => {
+    const other = connectDb(testDb.target);
+    try {
+      await pragma(other.db, 'journal_mode');
+      expect(await journalDuringImport(snapshotFixture(45, 'ws_shared'))).toBe('wal');
+      expect(await count(other.db, 'leads')).toBe(45);
+    } finally {
+      await other.close();
+    }
+    expect(await journalDuringImport(snapshotFixture(45, 'ws_second'))).toBe('wal');
+  });
+
+  it('a fault rolls everything back and gives the WAL back', async () => {
+    const doc = snapshotFixture(45, 'ws_restore_bad');
+    doc.leads[37].team_member_id = 'tm_nobody';
+    const before = await settings();
+    await expect(journalDuringImport(doc)).rejects.toThrow('leads[37].team_member_id: no team member "tm_nobody"');
+    expect(await settings()).toEqual(before);
+    for (const table of ['leads', 'lead_history', 'contacts', 'lead_counts'] as const) expect(await count(handle.db, table), table).toBe(0);
+    expect(await handle.db.selectFrom('workspaces').selectAll().execute()).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
 // locking the table for as long) would cost more than the load saves.
 import { sql } from 'kysely';
 import { runAll, secondaryObjectsOf } from '../db/bulk-load.js';
+import type { DbOrTx } from '../db/database.js';
 import type { ImportState } from './snapshot.state.js';
 
 // The sections worth it (a million contacts and leads, two million history rows) and their tables.
@@ -16,14 +17,19 @@ const BULK_TABLES: Record<string, { indexed: string[]; triggered: string[] }> = 
   leads: { indexed: ['leads'], triggered: ['leads', 'lead_history', 'lead_notes'] },
 };
 
+/** Whether the tables the given bulk sections fill hold no row (all sections by default: a new database). */
+export async function bulkTablesEmpty(db: DbOrTx, sections = Object.keys(BULK_TABLES)): Promise<boolean> {
+  for (const table of new Set(sections.flatMap((s) => [...BULK_TABLES[s]!.indexed, ...BULK_TABLES[s]!.triggered]))) {
+    const any = await sql`select 1 from ${sql.table(table)} limit 1`.execute(db);
+    if (any.rows.length > 0) return false;
+  }
+  return true;
+}
+
 /** Before a section's first batch: suspends its tables' indexes when they are empty and the section is large. */
 export async function beginBulkIfEmpty(state: ImportState, section: string, firstBatch: number): Promise<void> {
   const tables = BULK_TABLES[section];
-  if (!tables || state.bulk.has(section) || firstBatch < state.bulkThreshold) return;
-  for (const table of new Set([...tables.indexed, ...tables.triggered])) {
-    const any = await sql`select 1 from ${sql.table(table)} limit 1`.execute(state.db);
-    if (any.rows.length > 0) return;
-  }
+  if (!tables || state.bulk.has(section) || firstBatch < state.bulkThreshold || !(await bulkTablesEmpty(state.db, [section]))) return;
   const objects = await secondaryObjectsOf(state.db, tables.indexed, tables.triggered);
   await runAll(state.db, objects.drop);
   state.bulk.set(section, objects.create);

@@ -3,6 +3,7 @@
 // Any fault throws, which rolls back everything written so far.
 import type { Readable } from 'node:stream';
 import type { Dialect } from '../db/connect.js';
+import { withRollbackJournal } from '../db/bulk-load.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import { rebuildLeadCounts } from '../leads/lead-counts.js';
 import type { Clock } from '../shared/clock.js';
@@ -11,7 +12,7 @@ import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
 import { flushSection } from './snapshot.flush.js';
 import type { ImportProgress, ImportState, Pending, RecordedBindings } from './snapshot.state.js';
-import { endBulk } from './snapshot.bulk.js';
+import { bulkTablesEmpty, endBulk } from './snapshot.bulk.js';
 import { readSnapshot } from './snapshot.reader.js';
 import { KnownIds } from './snapshot.refs.js';
 import { creditRows, type Item } from './snapshot.rows.js';
@@ -42,7 +43,9 @@ export interface ImportResult {
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
   try {
-    return await importInTransaction(db, clock, source, options);
+    // A restore into a new SQLite database writes its rows once, not through the WAL (bulk-load.ts).
+    const load = () => importInTransaction(db, clock, source, options);
+    return await ((await bulkTablesEmpty(db)) ? withRollbackJournal(db, load) : load());
   } catch (err) {
     if (err instanceof UsageError) throw err;
     // A constraint the checks above do not cover (e.g. a username twice in one campaign).
