@@ -4,6 +4,7 @@
 // These are the statements to run before such a load and after it, read from the database
 // itself so they follow every migration. Unique indexes stay: upserts need them to find
 // conflicts. SQLite cannot drop a foreign key without rebuilding its table: its keys stay.
+import os from 'node:os';
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from './database.js';
 import { isPostgres } from './dialect.js';
@@ -21,7 +22,10 @@ export async function secondaryObjectsOf(db: DbOrTx, indexed: string[], triggere
       where sql is not null and ((type = 'index' and tbl_name in (${sql.join(indexed)}) and sql not like 'create unique%' collate nocase)
         or (type = 'trigger' and tbl_name in (${sql.join(triggered)})))
       order by type, name`.execute(db);
-    return { drop: rows.rows.map((r) => `drop ${r.type} "${r.name}"`), create: rows.rows.map((r) => r.sql) };
+    // Index builds sort; SQLite sorts a large one's runs on helper threads when allowed (off by
+    // default): 21 lead indexes over 1M leads took 18 s on one thread, 9.7 s with 2 cores.
+    const create = [`pragma threads = ${os.availableParallelism()}`, ...rows.rows.map((r) => r.sql), 'pragma threads = 0'];
+    return { drop: rows.rows.map((r) => `drop ${r.type} "${r.name}"`), create };
   }
   const indexes = await sql<{ name: string; def: string }>`
     select c.relname as name, pg_get_indexdef(i.indexrelid) as def
