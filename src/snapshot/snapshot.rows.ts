@@ -112,10 +112,26 @@ export const companyDoc = (r: CompaniesTable) => ({
 /** The person's profile fields, shared by contacts and the lead's own copy. */
 export const PROFILE_FIELDS = ['first_name', 'last_name', 'headline', 'job_title', 'username', 'network_url', 'picture', 'followers_count', 'connections_count', 'country'] as const;
 
+// Written out field by field: built by a loop over PROFILE_FIELDS and a spread (objects in
+// dictionary mode), a million contacts took 8.3 s to import; as this literal, 5.3 s.
 export function contactRow(workspaceId: string, c: Item, now: number): ContactsTable {
-  const row: Record<string, unknown> = { workspace_id: workspaceId, urn: c.urn };
-  for (const f of PROFILE_FIELDS) row[f] = or(c[f], null);
-  return { ...(row as object), company_id: or(c.company_id, null), created_at: now, updated_at: now } as ContactsTable;
+  return {
+    workspace_id: workspaceId,
+    urn: c.urn,
+    first_name: or(c.first_name, null),
+    last_name: or(c.last_name, null),
+    headline: or(c.headline, null),
+    job_title: or(c.job_title, null),
+    username: or(c.username, null),
+    network_url: or(c.network_url, null),
+    picture: or(c.picture, null),
+    followers_count: or(c.followers_count, null),
+    connections_count: or(c.connections_count, null),
+    country: or(c.country, null),
+    company_id: or(c.company_id, null),
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 export const contactDoc = (r: ContactsTable) => ({
