@@ -131,7 +131,12 @@ describe('snapshot import into a new SQLite file', () => {
     await importSnapshot(handle.db, clock, toStream(doc), { dialect: 'sqlite', batchSize: 10, beforeCommit: async (tx) => void (during = await pragma(tx, 'journal_mode')) });
     return during;
   };
-  const settings = async () => ({ journal: await pragma(handle.db, 'journal_mode'), synchronous: await pragma(handle.db, 'synchronous'), busy: await pragma(handle.db, 'busy_timeout') });
+  const settings = async () => ({
+    journal: await pragma(handle.db, 'journal_mode'),
+    synchronous: await pragma(handle.db, 'synchronous'),
+    busy: await pragma(handle.db, 'busy_timeout'),
+    threads: await pragma(handle.db, 'threads'), // the index rebuild's helper threads (bulk-load.ts)
+  });
 
   it('runs in the rollback journal and gives the WAL and every setting back', async () => {
     const before = await settings();
