@@ -5,7 +5,7 @@ import { connectDb, type DbHandle } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { startServer } from './helpers/server.js';
 
 // Each CLI run starts a Node process (with tsx); a test of seven runs needs more than the default time.
@@ -17,7 +17,7 @@ describeEachDialect('operator CLI', (dialect) => {
   let handle: DbHandle;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+    dbUrl = dbArgOf(database.target);
     handle = connectDb(database.target);
     await migrateToLatest(handle.db);
   });
@@ -80,7 +80,7 @@ describeEachDialect('operator CLI', (dialect) => {
   it('keeps stdout for the result: logs (e.g. migrations on a fresh database) go to stderr', async () => {
     const fresh = await createTestDatabase(dialect);
     try {
-      const url = fresh.target.dialect === 'sqlite' ? fresh.target.file : fresh.target.url;
+      const url = dbArgOf(fresh.target);
       const res = await runCli(['workspace', 'create', '--name', 'Logs', '--json'], { env: { WARMLINE_DB: url, WARMLINE_LOG_LEVEL: 'info' } });
       expect(res.code).toBe(0);
       expect(Object.keys(JSON.parse(res.stdout))).toEqual(['id']);
@@ -103,7 +103,7 @@ describeEachDialect('API keys over HTTP', (dialect) => {
   it('a revoked key stops working on the next request', async () => {
     const server = await startServer(dialect);
     try {
-      const dbUrl = server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url;
+      const dbUrl = dbArgOf(server.config.db);
       const ws = await server.newWorkspace();
       const created = JSON.parse((await runCli(['key', 'create', '--workspace', ws.id, '--json'], { env: { WARMLINE_DB: dbUrl } })).stdout);
       const client = makeClient(server.url, created.key);

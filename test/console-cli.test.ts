@@ -2,7 +2,7 @@
 // and bad input is one line on stderr, exit 1, nothing written.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 describeEachDialect('warmline member invite', (dialect) => {
@@ -13,7 +13,7 @@ describeEachDialect('warmline member invite', (dialect) => {
     server = await startServer(dialect);
     ws = await server.newWorkspace('Invites', { members: 1 });
     const target = server.config.db;
-    env = { WARMLINE_DB: target.dialect === 'sqlite' ? target.file : target.url };
+    env = { WARMLINE_DB: dbArgOf(target) };
   });
   afterAll(() => server.close());
 

@@ -8,7 +8,7 @@ import { ManualClock } from '../src/shared/clock.js';
 import { toIso } from '../src/shared/time.js';
 import { runCli } from './helpers/cli.js';
 import { makeClient, type Client } from './helpers/client.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const SOURCE_OF_VERB: Record<string, string> = { 'Reacted to': 'POST_LIKE', 'Commented on': 'POST_COMMENT', Reposted: 'POST_REPOST' };
@@ -123,7 +123,7 @@ describeEachDialect('the demo workspace agrees with itself', (dialect) => {
     expect(queued.length).toBe(campaign.body.contacts.length);
     for (const c of queued) expect(c.status_reason).toBe('waiting for working hours: Tue 09:00 UTC');
     // The operator's view says the same, on the same clock.
-    const db = server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url;
+    const db = dbArgOf(server.config.db);
     const stats = await runCli(['campaign', 'stats', 'cmp_demo_q2', '--workspace', 'ws_demo', '--db', db], { env: { WARMLINE_CLOCK_START: toIso(clock.now()) } });
     expect(stats.code, stats.stderr).toBe(0);
     expect(stats.stdout.match(/tm_demo_(ana|bo) \[UTC, CONNECTED\].*waiting for working hours: Tue 09:00 UTC$/gm)).toHaveLength(2);

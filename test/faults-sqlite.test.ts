@@ -14,7 +14,7 @@ import { systemClock } from '../src/shared/clock.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { spawnServe, type ServeProcess } from './helpers/serve-process.js';
 
@@ -146,7 +146,7 @@ describeEachDialect('start-up against a database that is not this Warmline\'s', 
   let dbUrl: string;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+    dbUrl = dbArgOf(database.target);
   });
   afterAll(() => database?.drop());
 

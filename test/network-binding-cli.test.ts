@@ -6,15 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
-import { createTestDatabase, describeEachDialect, enabledDialects, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, enabledDialects, type TestDatabase } from './helpers/dialects.js';
 import { adoptionSnapshot } from './helpers/adoption-snapshot.js';
-
-const urlOf = (d: TestDatabase) => (d.target.dialect === 'sqlite' ? d.target.file : d.target.url);
 
 describeEachDialect('warmline network bind / unbind / import --network', (dialect) => {
   let database: TestDatabase;
   let dir = '';
-  const cli = async (args: string[], db = urlOf(database)) => runCli([...args, '--json'], { env: { WARMLINE_DB: db } });
+  const cli = async (args: string[], db = dbArgOf(database.target)) => runCli([...args, '--json'], { env: { WARMLINE_DB: db } });
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bind-'));
@@ -33,7 +31,7 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
     expect(JSON.parse(bound.stdout)).toEqual({ workspace_id: 'ws_made', network: { provider: 'sandbox', options: { activity: true } } });
     expect((await cli(['enrichment', 'bind', 'ws_made', 'sandbox'])).code).toBe(0);
     expect(await list()).toEqual([{ id: 'ws_made', network: { provider: 'sandbox', options: { activity: true } }, enrichment: 'sandbox' }]);
-    const human = await runCli(['workspace', 'list'], { env: { WARMLINE_DB: urlOf(database) } });
+    const human = await runCli(['workspace', 'list'], { env: { WARMLINE_DB: dbArgOf(database.target) } });
     expect(human.stdout).toMatch(/^ws_made\tMade\t\S+\tnetwork: sandbox \(activity on\)\tenrichment: sandbox\n$/);
 
     for (const [args, message] of [
@@ -42,7 +40,7 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
       [['network', 'unbind', 'ws_nobody'], 'warmline: no workspace with id ws_nobody\n'],
       [['enrichment', 'bind', 'ws_made', 'clearbit'], 'warmline: unknown enrichment provider "clearbit" (one of none, sandbox)\n'],
     ] as const) {
-      const res = await runCli([...args], { env: { WARMLINE_DB: urlOf(database) } });
+      const res = await runCli([...args], { env: { WARMLINE_DB: dbArgOf(database.target) } });
       expect([res.code, res.stderr], args.join(' ')).toEqual([1, message]);
     }
     expect(await list()).toEqual([{ id: 'ws_made', network: { provider: 'sandbox', options: { activity: true } }, enrichment: 'sandbox' }]);
@@ -63,11 +61,11 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
     doc.team_members[1]!.network_username = null; // tm_name: CONNECTED, no urn, no username
     fs.writeFileSync(refused, JSON.stringify(doc));
     for (const args of [['import', refused, '--network', 'sandbox'], ['import', file.replace('adopt', 'absent')], ['import', refused, '--network', 'unipile'], ['import', refused, '--activity']]) {
-      const res = await runCli(args, { env: { WARMLINE_DB: urlOf(database) } });
+      const res = await runCli(args, { env: { WARMLINE_DB: dbArgOf(database.target) } });
       expect(res.code, args.join(' ')).toBe(1);
       expect(res.stderr.split('\n').filter(Boolean), args.join(' ')).toHaveLength(1);
     }
-    const named = await runCli(['import', refused, '--network', 'sandbox'], { env: { WARMLINE_DB: urlOf(database) } });
+    const named = await runCli(['import', refused, '--network', 'sandbox'], { env: { WARMLINE_DB: dbArgOf(database.target) } });
     expect(named.stderr).toMatch(/^warmline: team member tm_name \(tm_name@acme.test\) is CONNECTED but has neither a network urn nor a usable network username/);
     expect((await list()).map((w: any) => w.id)).not.toContain('ws_refused');
     // Without a network the same document imports, left at none.
@@ -88,10 +86,10 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
     for (const hop of hops as ('sqlite' | 'postgres')[]) {
       const fresh = await createTestDatabase(hop);
       try {
-        const imported = await cli(['import', previousFile(previous)], urlOf(fresh));
+        const imported = await cli(['import', previousFile(previous)], dbArgOf(fresh.target));
         expect(imported.code, imported.stderr).toBe(0);
-        expect(await list(urlOf(fresh))).toEqual([{ id: 'ws_imported', network: { provider: 'sandbox', options: { activity: true } }, enrichment: 'sandbox' }]);
-        const again = await cli(['export', '--workspace', 'ws_imported'], urlOf(fresh));
+        expect(await list(dbArgOf(fresh.target))).toEqual([{ id: 'ws_imported', network: { provider: 'sandbox', options: { activity: true } }, enrichment: 'sandbox' }]);
+        const again = await cli(['export', '--workspace', 'ws_imported'], dbArgOf(fresh.target));
         expect(again.stdout).toBe(previous);
         previous = again.stdout;
       } finally {
@@ -102,11 +100,11 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
 
   it('--pace: the sandbox lives faster for that workspace; listed, exported and imported with it; a bad pace changes nothing', async () => {
     expect((await cli(['workspace', 'create', '--name', 'Paced', '--id', 'ws_paced'])).code).toBe(0);
-    const bad = await runCli(['network', 'bind', 'ws_paced', 'sandbox', '--activity', '--pace', '0'], { env: { WARMLINE_DB: urlOf(database) } });
+    const bad = await runCli(['network', 'bind', 'ws_paced', 'sandbox', '--activity', '--pace', '0'], { env: { WARMLINE_DB: dbArgOf(database.target) } });
     expect([bad.code, bad.stderr]).toEqual([1, "warmline: option '--pace <n>' argument '0' is invalid. --pace must be from 1 to 100000\n"]);
     const bound = await cli(['network', 'bind', 'ws_paced', 'sandbox', '--activity', '--pace', '1440']);
     expect(JSON.parse(bound.stdout)).toEqual({ workspace_id: 'ws_paced', network: { provider: 'sandbox', options: { activity: true, pace: 1440 } } });
-    const human = await runCli(['workspace', 'list'], { env: { WARMLINE_DB: urlOf(database) } });
+    const human = await runCli(['workspace', 'list'], { env: { WARMLINE_DB: dbArgOf(database.target) } });
     expect(human.stdout).toMatch(/^ws_paced\tPaced\t\S+\tnetwork: sandbox \(activity on, pace 1440\)\tenrichment: none$/m);
     const exported = await cli(['export', '--workspace', 'ws_paced']);
     const doc = JSON.parse(exported.stdout);

@@ -1,7 +1,7 @@
 // Operator commands for campaigns and network links, checked through the API as a client sees them.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { addContact, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
@@ -10,7 +10,7 @@ describeEachDialect('campaign and network commands', (dialect) => {
   let env: Record<string, string>;
   beforeAll(async () => {
     server = await startServer(dialect);
-    env = { WARMLINE_DB: server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url };
+    env = { WARMLINE_DB: dbArgOf(server.config.db) };
   });
   afterAll(() => server.close());
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { runCli } from './helpers/cli.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -20,7 +20,7 @@ describeEachDialect('outreach commands', (dialect) => {
   afterAll(() => server.close());
 
   const env = () => ({
-    WARMLINE_DB: server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url,
+    WARMLINE_DB: dbArgOf(server.config.db),
     WARMLINE_CLOCK_START: String(clock.now()), // the CLI sees the time the test's worker ran at
   });
   const run = (args: string[]) => runCli(args, { env: env() });

@@ -9,7 +9,7 @@ import { ensureSandboxSchema } from '../src/network/sandbox/sandbox.schema.js';
 import { sandboxDb } from '../src/network/sandbox/sandbox.table.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { runCli } from './helpers/cli.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { addContact, addLead, networkWorldOf, sandboxOf } from './helpers/networking-fixtures.js';
 import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { MONDAY_0800_UTC, outreachWorld, runUntil } from './helpers/outreach-fixtures.js';
@@ -58,7 +58,7 @@ describeEachDialect('replies', (dialect) => {
     const stats = await campaignStats(db(), clock, ws.id, campaignId);
     expect([stats.contacts.REPLIED, stats.acceptance_rate, stats.reply_rate]).toEqual([1, 1, 1]);
     // The operator sees both rates side by side in `warmline campaign stats`.
-    const env = { WARMLINE_DB: server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url };
+    const env = { WARMLINE_DB: dbArgOf(server.config.db) };
     const shown = await runCli(['campaign', 'stats', campaignId, '--workspace', ws.id], { env });
     expect(shown.stdout).toContain('acceptance rate 100.0%, reply rate 100.0%');
     const json = JSON.parse((await runCli(['campaign', 'stats', campaignId, '--workspace', ws.id, '--json'], { env })).stdout);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLI, runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture } from './helpers/snapshot-fixture.js';
 import { acceleratedClock, ended } from './helpers/worker-process.js';
 
@@ -30,7 +30,7 @@ describeEachDialect('plain serve on an imported workspace', (dialect) => {
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-serve-imported-'));
-    env = { WARMLINE_DB: database.target.dialect === 'sqlite' ? database.target.file : database.target.url, WARMLINE_DATA_DIR: dir };
+    env = { WARMLINE_DB: dbArgOf(database.target), WARMLINE_DATA_DIR: dir };
   });
   afterAll(async () => {
     await database?.drop();

@@ -13,7 +13,7 @@ import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
 import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
-import { createTestDatabase, describeEachDialect } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
@@ -37,7 +37,7 @@ describeEachDialect('workspace snapshots', (dialect) => {
   let server: TestServer;
   let db: Db;
   const clock = new ManualClock(Date.parse('2025-06-01T00:00:00Z'));
-  const dbUrl = () => (server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url);
+  const dbUrl = () => dbArgOf(server.config.db);
   beforeAll(async () => {
     server = await startServer(dialect, { clock });
     db = server.ctx.database.db;

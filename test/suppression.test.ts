@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadSuppressionMatcher } from '../src/suppression/suppression.service.js';
 import { runCli } from './helpers/cli.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { connectDb } from '../src/db/connect.js';
 
 describeEachDialect('suppression list', (dialect) => {
@@ -9,7 +9,7 @@ describeEachDialect('suppression list', (dialect) => {
   let env: Record<string, string>;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    env = { WARMLINE_DB: database.target.dialect === 'sqlite' ? database.target.file : database.target.url };
+    env = { WARMLINE_DB: dbArgOf(database.target) };
   });
   afterAll(() => database.drop());
 

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
 import { importWorkspace } from '../src/workspace/import.operator.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
 
@@ -29,7 +29,7 @@ describeEachDialect('a workspace bound to none under a running worker', (dialect
   let dbUrl = '';
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+    dbUrl = dbArgOf(database.target);
     ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { logger: createLogger('silent') });
   });
   afterAll(async () => {

@@ -9,7 +9,7 @@ import pg from 'pg';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import type { FakeAccount, FakeUnipile } from './helpers/fake-unipile/fake-unipile.js';
 import { startFakeUnipileHooks } from './helpers/fake-unipile/fake-unipile-hooks.js';
 
@@ -41,7 +41,7 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
   let dir = '';
   let caFile = '';
   let tokenFile = '';
-  const env = (extra: Record<string, string> = {}) => ({ WARMLINE_DB: database.target.dialect === 'sqlite' ? database.target.file : database.target.url, WARMLINE_SECRET: SECRET, ...extra });
+  const env = (extra: Record<string, string> = {}) => ({ WARMLINE_DB: dbArgOf(database.target), WARMLINE_SECRET: SECRET, ...extra });
   const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args, { env: env(extra) });
   const json = async (args: string[], extra: Record<string, string> = {}) => {
     const res = await cli([...args, '--json'], extra);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { ManualClock, ScaledClock } from '../src/shared/clock.js';
-import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { startFakeUnipile, type FakePerson, type FakeUnipile } from './helpers/fake-unipile/fake-unipile.js';
 import { useTestSeed } from './helpers/test-seed.js';
 import { OPEN_LIMITS, unipileCampaign, unipileWorkspace, type UnipileWorkspace } from './helpers/unipile-fixtures.js';
@@ -35,7 +35,7 @@ describeEachDialect('Unipile sends across SIGKILL of the worker process', (diale
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+    dbUrl = dbArgOf(database.target);
     fake = await startFakeUnipile();
     ctx = await createContext(loadConfig({ db: dbUrl, demo: false, secret: SECRET }, {}), { clock: new ManualClock(MONDAY), logger: createLogger('silent') });
     ws = await unipileWorkspace(ctx, fake, { members: 2 });

@@ -2,7 +2,7 @@
 // and at-least-once delivery through a kill -9 of a real `warmline worker`.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { startReceiver, type Receiver } from './helpers/webhook-receiver.js';
@@ -12,7 +12,7 @@ describeEachDialect('outbound webhooks with processes', (dialect) => {
   let server: TestServer;
   let receiver: Receiver;
   let env: Record<string, string>;
-  const dbUrl = () => (server.config.db.dialect === 'sqlite' ? server.config.db.file : server.config.db.url);
+  const dbUrl = () => dbArgOf(server.config.db);
   beforeAll(async () => {
     receiver = await startReceiver();
     server = await startServer(dialect, { flags: { webhooksAllowPrivate: true } });

@@ -7,7 +7,7 @@ import { createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
 import { createLogger } from '../src/context.js';
 import { ManualClock } from '../src/shared/clock.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { addContact, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindWorkspace } from './helpers/bindings.js';
@@ -106,7 +106,7 @@ describeEachDialect('worker: retries of unconfirmed outbound actions', (dialect)
     const { ws, member, urns } = await failedSends(12);
     clock.advance(31_000);
     const { dataDir, db: target } = server.config;
-    const flags = { dataDir, db: target.dialect === 'sqlite' ? target.file : target.url };
+    const flags = { dataDir, db: dbArgOf(target) };
     const other = fork(fileURLToPath(new URL('./helpers/drain-process.ts', import.meta.url)), [JSON.stringify(flags), String(clock.now())], { execArgv: ['--import', 'tsx'] });
     const said = (word: string) => new Promise<void>((resolve) => other.on('message', (m) => m === word && resolve()));
     await said('ready');

@@ -8,13 +8,11 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { tablesWithWorkspaceRows } from '../src/workspace/workspace.repository.js';
 import { runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
-import { describeEachDialect } from './helpers/dialects.js';
+import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { bindWorkspace } from './helpers/bindings.js';
 import { addContact, addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
-
-const dbArg = (target: DbTarget) => (target.dialect === 'sqlite' ? target.file : target.url);
 
 /** Removes a workspace row the way a tool without foreign keys would: its rows elsewhere stay. */
 async function dropWorkspaceRowOnly(target: DbTarget, id: string): Promise<void> {
@@ -70,12 +68,12 @@ describeEachDialect('deleting a workspace', (dialect) => {
     expect(Object.keys(before).length).toBeGreaterThanOrEqual(15);
     const kept = await rowsOf('ws_kept');
 
-    const refused = await runCli(['workspace', 'delete', 'ws_doomed', '--db', dbArg(server.config.db)]);
+    const refused = await runCli(['workspace', 'delete', 'ws_doomed', '--db', dbArgOf(server.config.db)]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('add --yes to confirm');
     expect(await rowsOf('ws_doomed')).toEqual(before);
 
-    const done = await runCli(['workspace', 'delete', 'ws_doomed', '--yes', '--json', '--db', dbArg(server.config.db)]);
+    const done = await runCli(['workspace', 'delete', 'ws_doomed', '--yes', '--json', '--db', dbArgOf(server.config.db)]);
     expect(done.stderr).toBe('');
     expect(JSON.parse(done.stdout)).toEqual({ id: 'ws_doomed' });
     expect(await rowsOf('ws_doomed')).toEqual({});
@@ -83,7 +81,7 @@ describeEachDialect('deleting a workspace', (dialect) => {
     expect(await rowsOf('ws_kept')).toEqual(kept);
     expect((await doomed.client.get('/v2/workspace/users')).status).toBe(401);
 
-    const again = await runCli(['workspace', 'delete', 'ws_doomed', '--yes', '--db', dbArg(server.config.db)]);
+    const again = await runCli(['workspace', 'delete', 'ws_doomed', '--yes', '--db', dbArgOf(server.config.db)]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('no workspace with id ws_doomed');
   });

@@ -20,6 +20,11 @@ export interface TestDatabase {
 const pgUrl = process.env.WARMLINE_TEST_PG_URL ?? null;
 const only = process.env.WARMLINE_TEST_DIALECTS?.split(',').map((s) => s.trim()) ?? null;
 
+/** A database as a CLI process is given it (`--db`, WARMLINE_DB): the SQLite file or the PostgreSQL URL. */
+export function dbArgOf(target: DbTarget): string {
+  return target.dialect === 'sqlite' ? target.file : target.url;
+}
+
 export function enabledDialects(): DialectName[] {
   const all: DialectName[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
   return only ? all.filter((d) => only.includes(d)) : all;

@@ -10,7 +10,7 @@ import { configureCampaign, type CampaignSettings } from '../../src/outreach/cam
 import { setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { nextDueAt } from '../../src/outreach/outreach.repository.js';
 import { ManualClock } from '../../src/shared/clock.js';
-import type { TestDatabase } from './dialects.js';
+import { dbArgOf, type TestDatabase } from './dialects.js';
 import { addCampaign } from './networking-fixtures.js';
 import type { TestServer } from './server.js';
 import { makeWorkspace } from './workspaces.js';
@@ -79,7 +79,7 @@ export interface CampaignOptions {
  */
 export async function campaignDatabase(database: TestDatabase, start: number, options: CampaignOptions): Promise<CampaignDatabase> {
   const clock = new ManualClock(start);
-  const dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+  const dbUrl = dbArgOf(database.target);
   const ctx = await createContext(loadConfig({ db: dbUrl, demo: false }, {}), { clock, logger: createLogger('silent') });
   try {
     return { ctx, dbUrl, ...(await fillCampaign(ctx, clock, options)) };

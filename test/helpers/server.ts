@@ -10,7 +10,7 @@ import { buildServer, type App } from '../../src/http/server.js';
 import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
 import { makeClient, type Client } from './client.js';
-import { createTestDatabase, type DialectName } from './dialects.js';
+import { createTestDatabase, dbArgOf, type DialectName } from './dialects.js';
 import { makeWorkspace, type WorkspaceSpec } from './workspaces.js';
 
 export interface TestServer {
@@ -49,7 +49,7 @@ export async function startServer(
   fs.mkdirSync(path.join(dataDir, 'tls'), { recursive: true });
   const tlsDir = path.join(sharedTlsDir, 'tls');
   for (const f of ['cert.pem', 'key.pem']) if (fs.existsSync(path.join(tlsDir, f))) fs.copyFileSync(path.join(tlsDir, f), path.join(dataDir, 'tls', f));
-  const dbUrl = database.target.dialect === 'sqlite' ? database.target.file : database.target.url;
+  const dbUrl = dbArgOf(database.target);
   const config = loadConfig(
     { dataDir, db: dbUrl, host: '127.0.0.1', port: 0, logLevel: 'silent', demo: false, ...options.flags },
     options.env ?? {},
