@@ -112,7 +112,7 @@ async function rowsOf(target: DbTarget): Promise<Record<string, number>> {
     for (const t of TABLES) out[t] = Number((await handle.db.selectFrom(t as 'leads').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     // The counters the import built must equal a COUNT of what it wrote.
     const counted = await handle.db.selectFrom('leads').select(['status', (eb) => eb.fn.countAll().as('n')]).groupBy('status').execute();
-    const kept = await handle.db.selectFrom('lead_counts').select(['status', (eb) => eb.fn.sum('count').as('n')]).where('day', '=', -1).groupBy('status').execute();
+    const kept = await handle.db.selectFrom('lead_counts').select(['status', (eb) => eb.fn.sum('count').as('n')]).where('span', '=', 0).groupBy('status').execute();
     const byStatus = (list: { status: string; n: unknown }[]) => JSON.stringify(Object.fromEntries(list.map((r) => [r.status, Number(r.n)]).sort()));
     if (byStatus(counted) !== byStatus(kept)) throw new Error(`counters ${byStatus(kept)} differ from COUNT ${byStatus(counted)}`);
     return out;

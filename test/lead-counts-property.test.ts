@@ -1,9 +1,11 @@
 // The lead counters never drift (docs/leads-total.md): random sequences of writes — ingestion
 // folds (new people and repeat engagers, with and without an email-less profile), PATCH of the
 // status over HTTPS, back and forth, discards (an enrichment round finding emails at a
-// suppressed domain), snapshot imports into the same workspace (new leads, and existing ones
-// changed by id) — leave every lead_counts bucket equal to a COUNT over the leads (a rebuild from
-// GROUP BY), and the API's totals equal the leads a walk returns. Seeded
+// suppressed domain), snapshot imports into the same workspace (new leads, some created before
+// 1970, and existing ones changed by id), people moving between companies — leave every counter
+// (lead_counts' day and block rows, the per-company and per-post ones) equal to a COUNT over the
+// leads (a rebuild from GROUP BY), and the API's totals (by status, company, post, date range)
+// equal the leads a walk returns. Seeded
 // (test/helpers/test-seed.ts): a failure prints the seed and fast-check's counterexample to replay.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -14,7 +16,7 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { addTeamMember } from '../src/workspace/workspace.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { walk } from './helpers/leads-expect.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { toStream } from './helpers/snapshot-fixture.js';
@@ -27,12 +29,13 @@ const DAY = 86_400_000;
 type Status = 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' | 'DISCARDED';
 type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean };
 type Write =
-  | { kind: 'fold'; people: number[]; daysAgo: number }
+  | { kind: 'fold'; people: number[]; daysAgo: number; company: number; post: number }
   | { kind: 'patch'; lead: number; status: 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' }
   | { kind: 'discard'; people: number[] }
   | { kind: 'import'; leads: Imported[] };
 
 const SUPPRESSED = 'suppressed.test';
+const COMPANIES = [company('initech'), company('umbrella'), company('hooli'), null];
 /** An enrichment round: the chosen people's emails are at a suppressed domain (discarded), the others are not found. */
 const discarding = (people: number[]): EnrichmentProvider => ({
   name: 'discarding',
@@ -41,7 +44,14 @@ const discarding = (people: number[]): EnrichmentProvider => ({
 
 const writes = fc.array(
   fc.oneof(
-    fc.record({ kind: fc.constant('fold' as const), people: fc.array(fc.integer({ min: 0, max: 11 }), { minLength: 1, maxLength: 5 }), daysAgo: fc.integer({ min: 0, max: 40 }) }),
+    fc.record({
+      kind: fc.constant('fold' as const),
+      people: fc.array(fc.integer({ min: 0, max: 11 }), { minLength: 1, maxLength: 5 }),
+      daysAgo: fc.integer({ min: 0, max: 40 }),
+      // The people's company in this round (3: none): a person seen again at another company moves the lead.
+      company: fc.integer({ min: 0, max: 3 }),
+      post: fc.integer({ min: 0, max: 1 }),
+    }),
     fc.record({ kind: fc.constant('patch' as const), lead: fc.nat(), status: fc.constantFrom('NEW' as const, 'QUALIFIED' as const, 'DISQUALIFIED' as const) }),
     fc.record({ kind: fc.constant('discard' as const), people: fc.array(fc.integer({ min: 0, max: 11 }), { minLength: 1, maxLength: 4 }) }),
     fc.record({
@@ -51,7 +61,8 @@ const writes = fc.array(
           lead: fc.nat({ max: 20 }),
           existing: fc.boolean(),
           status: fc.constantFrom<Status>('NEW', 'QUALIFIED', 'DISQUALIFIED', 'DISCARDED'),
-          daysAgo: fc.integer({ min: 0, max: 40 }),
+          // 20,000+ days ago: before 1970 (negative day numbers).
+          daysAgo: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 20_080, max: 20_400 })),
           email: fc.boolean(),
         }),
         { minLength: 1, maxLength: 4 },
@@ -75,7 +86,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
         const db = server.ctx.database.db;
         const ws = await server.newWorkspace();
         const { id: member } = await addTeamMember(db, server.ctx.clock, ws.id, { email: `m-${ws.id}@acme.test` });
-        const post = postOf(member);
+        const posts = [postOf(member), postOf(member)];
         await addSuppression(db, server.ctx.clock, ws.id, 'domain', SUPPRESSED);
         const leadIds = async () => (await db.selectFrom('leads').select('id').where('workspace_id', '=', ws.id).orderBy('id').execute()).map((l) => l.id);
         for (const [step, write] of sequence.entries()) {
@@ -92,8 +103,8 @@ describeEachDialect('lead counters under random writes', (dialect) => {
             }));
             await importSnapshot(db, server.ctx.clock, toStream({ format: 'workspace-snapshot', version: 1, workspace: { id: ws.id, name: 'Imported' }, leads }));
           } else if (write.kind === 'fold') {
-            const who = write.people.map((p) => person(`ACoPROP${p}`));
-            await fold(db, ws.id, NOW, who.map((p, i) => event(post, p, i % 2 ? 'COMMENT' : 'LIKE', NOW - write.daysAgo * DAY - step * 1000 - i)));
+            const who = write.people.map((p) => person(`ACoPROP${p}`, { company: COMPANIES[write.company] }));
+            await fold(db, ws.id, NOW, who.map((p, i) => event(posts[write.post]!, p, i % 2 ? 'COMMENT' : 'LIKE', NOW - write.daysAgo * DAY - step * 1000 - i)));
           } else {
             const ids = await leadIds();
             if (ids.length === 0) continue;
@@ -108,9 +119,16 @@ describeEachDialect('lead counters under random writes', (dialect) => {
         discardedByEnrichment += Number(discarded.n);
         const { kept, rebuilt } = await countsKeptAndRebuilt(db, ws.id);
         expect(kept).toEqual(rebuilt);
-        for (const status of ['NEW', 'QUALIFIED', 'DISQUALIFIED']) {
-          const { ids, totals } = await walk(ws.client, '/v2/leads', { status, limit: '50' });
-          expect(new Set(totals)).toEqual(new Set([ids.length]));
+        const filters: Record<string, string>[] = [
+          ...['NEW', 'QUALIFIED', 'DISQUALIFIED'].map((status) => ({ status })),
+          ...COMPANIES.flatMap((c): Record<string, string>[] => (c ? [{ company_public_id: c.slug }, { company_public_id: c.slug, status: 'NEW' }] : [])),
+          ...posts.map((p) => ({ post_id: p.id })),
+          { start_date: '2025-05-15', end_date: '2025-06-05' },
+          { end_date: '1969-12-31', email_enriched: 'true' },
+        ];
+        for (const filter of filters) {
+          const { ids, totals } = await walk(ws.client, '/v2/leads', { ...filter, limit: '50' });
+          expect(new Set(totals), JSON.stringify(filter)).toEqual(new Set([ids.length]));
         }
       }),
       { numRuns: 12 },

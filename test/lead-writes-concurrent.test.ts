@@ -37,8 +37,8 @@ describe.skipIf(!enabledDialects().includes('postgres'))('lead writes at once [p
   async function patchBehind(write: (tx: Transaction<Database>, workspaceId: string, lead: { id: string } & CountedLead) => Promise<void>) {
     const ws = await server.newWorkspace(undefined, { members: 1 });
     await fold(db(), ws.id, NOW, [event(postOf(ws.members[0]!), person(`ACoWAIT${ws.id}`), 'LIKE', NOW - 1000)]);
-    const row = await db().selectFrom('leads').select(['id', 'status', 'created_at', 'contact_email']).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
-    const lead = { id: row.id, status: row.status, created_at: Number(row.created_at), contact_email: row.contact_email };
+    const row = await db().selectFrom('leads').select(['id', 'status', 'created_at', 'contact_email', 'company_id', 'source_post_id']).where('workspace_id', '=', ws.id).executeTakeFirstOrThrow();
+    const lead = { ...row, created_at: Number(row.created_at) };
     let patch: Promise<{ status: number; body: unknown }> | undefined;
     await workspaceTransaction(db(), ws.id, async (tx) => {
       patch = ws.client.patch(`/v2/leads/${lead.id}`, { json: { status: 'QUALIFIED' } });

@@ -42,7 +42,6 @@ describeEachDialect('GET /v2/leads renders each lead as GET /v2/leads/{id} does'
     await insertCompany(db, ws.id, { id: 78, is_verified: 2, specialties: '', created_at: -1500 });
     const seeds: LeadSeed[] = Array.from({ length: 60 }, (_, i) => ({
       id: `ld_${String(i).padStart(3, '0')}`,
-      // created_at stays after 1970: lead_counts keeps its all-days row at day -1 (lead-counts.ts).
       created_at: prng.pick([T0, T0 + 1, T0 + 999, T0 - prng.int(0, 10 ** 10)]),
       team_member_id: prng.pick([memberId, memberId, null, 'tm_no_such_member']),
       company_id: prng.pick([77, 78, null, 999]),

@@ -12,7 +12,7 @@ import type { UnipileHooksTable, UnipileInboxTable } from '../hooks/hooks.table.
 import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from '../webhooks/webhooks.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
 import type { SuppressionsTable } from '../suppression/suppression.table.js';
-import type { LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
+import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from '../leads/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
 
 /** The database type, assembled from each feature's table file. */
@@ -34,6 +34,8 @@ export interface Database {
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;
   lead_counts: LeadCountsTable;
+  lead_company_counts: LeadCompanyCountsTable;
+  lead_post_counts: LeadPostCountsTable;
   connections: ConnectionsTable;
   network_actions: NetworkActionsTable;
   replies: RepliesTable;

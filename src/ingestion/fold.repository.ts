@@ -64,7 +64,7 @@ export async function findKnownEventIds(db: DbOrTx, workspaceId: string, ids: st
 
 /** What a fold reads of a person's lead: everything it compares, counts or carries forward. */
 const FOLDED_LEAD_COLUMNS = [
-  'id', 'contact_urn', 'status', 'created_at', 'contact_email', 'icp_manual', 'engagement_mass', 'mass_at',
+  'id', 'contact_urn', 'status', 'created_at', 'contact_email', 'source_post_id', 'icp_manual', 'engagement_mass', 'mass_at',
   'engagement_events_count', 'engagement_score', 'last_engagement_dt', 'feed_updated_at', 'updated_at', ...PROFILE_COLUMNS,
 ] as const;
 export type FoldedLead = Pick<LeadsTable, (typeof FOLDED_LEAD_COLUMNS)[number]>;

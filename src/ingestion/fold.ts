@@ -50,7 +50,9 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
 
     const leadOfPerson = new Map<string, string>();
     const created: LeadsTable[] = [];
-    const discarded: CountedLead[] = [];
+    /** Known leads whose counted fields (status, company) this page changed: their counters move. */
+    const moved: { before: CountedLead; after: CountedLead }[] = [];
+    let discarded = 0;
     const history: LeadHistoryTable[] = [];
     // Known leads whose score crossed the hot line with this page (lead.updated).
     const crossings: NonNullable<ReturnType<typeof scoreCrossing>>[] = [];
@@ -106,8 +108,12 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
       if (profileMoved) contacts.push(contactRow(workspaceId, person, now));
       if (suppressed && lead.status !== DISCARDED) {
         changes.status = DISCARDED;
-        discarded.push({ status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email });
+        discarded++;
         history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: leadId, description: `Status changed from ${lead.status} to DISCARDED (suppressed)`, recorded_at: now });
+      }
+      if (changes.status !== undefined || changes.company_id !== undefined) {
+        const before: CountedLead = { status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email, company_id: lead.company_id, source_post_id: lead.source_post_id };
+        moved.push({ before, after: { ...before, status: changes.status ?? lead.status, company_id: changes.company_id === undefined ? lead.company_id : changes.company_id } });
       }
       await repo.updateFoldedLead(tx, workspaceId, leadId, changes);
     }
@@ -118,14 +124,14 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     await emitEvents(tx, workspaceId, now, [...created.map((lead) => ({ type: 'lead.created' as const, data: leadEventData(lead) })), ...crossings]);
     await applyLeadCountDeltas(tx, workspaceId, [
       ...created.map((lead) => ({ lead, delta: 1 })),
-      ...discarded.flatMap((lead) => [{ lead, delta: -1 }, { lead: { ...lead, status: DISCARDED }, delta: 1 }]),
+      ...moved.flatMap(({ before, after }) => [{ lead: before, delta: -1 }, { lead: after, delta: 1 }]),
     ]);
     await repo.insertHistory(tx, history);
     await repo.insertEvents(
       tx,
       [...fresh.values()].map((e) => ({ workspace_id: workspaceId, id: e.id, post_id: e.post.id, contact_urn: e.person.urn, kind: e.kind, at: e.at, lead_id: leadOfPerson.get(e.person.urn) ?? null })),
     );
-    return { folded: fresh.size, created: created.length, discarded: discarded.length };
+    return { folded: fresh.size, created: created.length, discarded };
   });
 }
 

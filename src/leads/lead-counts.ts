@@ -1,95 +1,197 @@
-// Exact totals kept as counters (docs/leads-total.md): one lead_counts row per workspace ×
-// status × created UTC day × email presence. Every lead write goes through applyLeadCountDeltas in
-// the same transaction; bulk loaders (snapshot import) call rebuildLeadCounts afterwards.
-import { sql } from 'kysely';
+// Exact totals kept as counters (docs/leads-total.md), in the writing transaction:
+// - lead_counts: workspace × status × email presence × a block of created days, each lead in its
+//   day, its 16-day and 256-day blocks and the all-time row, so a date range sums O(log n) rows;
+// - lead_company_counts, lead_post_counts: workspace × company (source post) × status × email.
+// Every lead write goes through applyLeadCountDeltas; bulk loaders (snapshot import) call
+// rebuildLeadCounts afterwards. countLeads answers a list's `total` from them.
+import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
-import type { LeadFilters } from './leads-page.query.js';
+import { countGroupLeads, type LeadFilters } from './leads-page.query.js';
+import type { LeadsTable } from './leads.table.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
 
-export interface CountedLead {
-  status: string;
-  created_at: number;
-  contact_email: string | null;
-}
+/** What the counters count a lead by. */
+export type CountedLead = Pick<LeadsTable, 'status' | 'contact_email' | 'company_id' | 'source_post_id'> & { created_at: number };
+
+/** Block widths in days, finest first; each is 16 × the previous, so a range has ≤ 15 blocks of each at each end. */
+const SPANS = [1, 16, 256] as const;
+/** The all-time row's span (its day is 0): totals without dates read one row per status × email. */
+const ALL_TIME = 0;
+/** Day bounds of an open-ended range (the day column is a 32-bit integer on PostgreSQL). */
+const MIN_DAY = -(2 ** 31);
+const MAX_DAY = 2 ** 31 - 1;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
-/** The all-time bucket of a status × email pair: totals without a date filter sum ≤ 6 rows. */
-const ALL_DAYS = -1;
-// Integer division in both dialects (created_at is a positive bigint); a literal, so GROUP BY matches the SELECT.
-const dayExpr = sql<number>`created_at / ${sql.lit(DAY_MS)}`;
+const blockOf = (day: number, span: number) => Math.floor(day / span) * span;
+/** floor(x / n) in SQL: both engines' integer division truncates towards zero, which differs below 0 (before 1970). */
+const floorDiv = (x: RawBuilder<unknown>, n: number) => sql<number>`((${x} - ((${x} % ${sql.lit(n)}) + ${sql.lit(n)}) % ${sql.lit(n)}) / ${sql.lit(n)})`;
 const enrichedExpr = sql<number>`case when contact_email is null then 0 else 1 end`;
+const enrichedOf = (lead: CountedLead) => (lead.contact_email === null ? 0 : 1);
 
-/**
- * Applies each lead's delta to its buckets (its day and the all-time one) in one multi-row upsert,
- * inside the writing transaction. The rows go in one fixed order (status, day, email): concurrent
- * writers (a PATCH, an ingestion round) then lock shared buckets in the same order, where two
- * separate upserts in different orders deadlocked on PostgreSQL under the cold bench's writer.
- */
-export async function applyLeadCountDeltas(db: DbOrTx, workspaceId: string, changes: readonly { lead: CountedLead; delta: number }[]): Promise<void> {
-  const buckets = new Map<string, { workspace_id: string; status: string; day: number; enriched: number; count: number }>();
-  for (const { lead, delta } of changes) {
-    const enriched = lead.contact_email === null ? 0 : 1;
-    for (const day of [dayOf(lead.created_at), ALL_DAYS]) {
-      const key = `${lead.status}/${day}/${enriched}`;
-      const bucket = buckets.get(key);
-      if (bucket) bucket.count += delta;
-      else buckets.set(key, { workspace_id: workspaceId, status: lead.status, day, enriched, count: delta });
-    }
+/** Sums deltas per key, keeping the row each key stands for; rows come out in key order (the primary key's). */
+class Deltas<R extends object> {
+  private readonly rows = new Map<string, R & { count: number }>();
+  add(key: readonly (string | number)[], row: R, delta: number) {
+    const k = JSON.stringify(key);
+    const kept = this.rows.get(k);
+    if (kept) kept.count += delta;
+    else this.rows.set(k, { ...row, count: delta });
   }
-  const rows = [...buckets.values()]
-    .filter((b) => b.count !== 0)
-    .sort((a, b) => (a.status < b.status ? -1 : a.status > b.status ? 1 : a.day - b.day || a.enriched - b.enriched));
-  if (rows.length === 0) return;
-  await db
-    .insertInto('lead_counts')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['workspace_id', 'status', 'day', 'enriched']).doUpdateSet({ count: sql`lead_counts.count + excluded.count` }))
-    .execute();
+  /** The non-zero rows, sorted: concurrent writers lock shared rows in the same order. */
+  nonZero(order: (a: R, b: R) => number) {
+    return [...this.rows.values()].filter((r) => r.count !== 0).sort(order);
+  }
 }
 
-/** Adds `delta` (+1 insert, -1 delete) for one lead's buckets. Call inside the writing transaction. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Applies each lead's delta to its counter rows, one multi-row upsert per table in a fixed order
+ * (lead_counts, companies, posts), rows in primary-key order: concurrent writers (a PATCH, an
+ * ingestion round) then lock shared rows in the same order, where two upserts in different orders
+ * deadlocked on PostgreSQL under the cold bench's writer.
+ */
+export async function applyLeadCountDeltas(db: DbOrTx, workspaceId: string, changes: readonly { lead: CountedLead; delta: number }[]): Promise<void> {
+  const dated = new Deltas<{ workspace_id: string; status: string; span: number; day: number; enriched: number }>();
+  const companies = new Deltas<{ workspace_id: string; company_id: number; status: string; enriched: number }>();
+  const posts = new Deltas<{ workspace_id: string; post_id: string; status: string; enriched: number }>();
+  for (const { lead, delta } of changes) {
+    const { status } = lead;
+    const enriched = enrichedOf(lead);
+    const day = dayOf(Number(lead.created_at));
+    for (const [span, start] of [[ALL_TIME, 0], ...SPANS.map((s) => [s, blockOf(day, s)])] as const) {
+      dated.add([status, span, start, enriched], { workspace_id: workspaceId, status, span, day: start, enriched }, delta);
+    }
+    const companyId = lead.company_id === null ? null : Number(lead.company_id);
+    if (companyId !== null) companies.add([companyId, status, enriched], { workspace_id: workspaceId, company_id: companyId, status, enriched }, delta);
+    if (lead.source_post_id !== null) posts.add([lead.source_post_id, status, enriched], { workspace_id: workspaceId, post_id: lead.source_post_id, status, enriched }, delta);
+  }
+  const plus = (table: string) => ({ count: sql<number>`${sql.ref(`${table}.count`)} + excluded.count` });
+  const datedRows = dated.nonZero((a, b) => byText(a.status, b.status) || a.span - b.span || a.day - b.day || a.enriched - b.enriched);
+  if (datedRows.length > 0) {
+    await db.insertInto('lead_counts').values(datedRows)
+      .onConflict((oc) => oc.columns(['workspace_id', 'status', 'span', 'day', 'enriched']).doUpdateSet(plus('lead_counts'))).execute();
+  }
+  const companyRows = companies.nonZero((a, b) => a.company_id - b.company_id || byText(a.status, b.status) || a.enriched - b.enriched);
+  if (companyRows.length > 0) {
+    await db.insertInto('lead_company_counts').values(companyRows)
+      .onConflict((oc) => oc.columns(['workspace_id', 'company_id', 'status', 'enriched']).doUpdateSet(plus('lead_company_counts'))).execute();
+  }
+  const postRows = posts.nonZero((a, b) => byText(a.post_id, b.post_id) || byText(a.status, b.status) || a.enriched - b.enriched);
+  if (postRows.length > 0) {
+    await db.insertInto('lead_post_counts').values(postRows)
+      .onConflict((oc) => oc.columns(['workspace_id', 'post_id', 'status', 'enriched']).doUpdateSet(plus('lead_post_counts'))).execute();
+  }
+}
+
+/** Adds `delta` (+1 insert, -1 delete) for one lead's rows. Call inside the writing transaction. */
 export const adjustLeadCount = (db: DbOrTx, workspaceId: string, lead: CountedLead, delta: number) => applyLeadCountDeltas(db, workspaceId, [{ lead, delta }]);
 
-/** A lead moves between buckets (its status or email changed): -1 on the old ones, +1 on the new, in one upsert. */
+/** A lead moves between counter rows (its status, email or company changed): -1 on the old ones, +1 on the new. */
 export const moveLeadCount = (db: DbOrTx, workspaceId: string, before: CountedLead, after: CountedLead) =>
   applyLeadCountDeltas(db, workspaceId, [{ lead: before, delta: -1 }, { lead: after, delta: 1 }]);
 
 /** Recomputes a workspace's counters from its leads (after a bulk load). Runs in a transaction. */
 export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promise<void> {
   const run = async (tx: DbOrTx) => {
-    await tx.deleteFrom('lead_counts').where('workspace_id', '=', workspaceId).execute();
+    for (const table of ['lead_counts', 'lead_company_counts', 'lead_post_counts'] as const) await tx.deleteFrom(table).where('workspace_id', '=', workspaceId).execute();
+    const dayExpr = floorDiv(sql.ref('created_at'), DAY_MS);
     const perDay = tx
       .selectFrom('leads')
-      .select([
-        'workspace_id',
-        'status',
-        dayExpr.as('day'),
-        enrichedExpr.as('enriched'),
-        sql<number>`count(*)`.as('count'),
-      ])
+      .select(['workspace_id', 'status', sql.lit(1).as('span'), dayExpr.as('day'), enrichedExpr.as('enriched'), sql<number>`count(*)`.as('count')])
       .where('workspace_id', '=', workspaceId)
       .groupBy(['workspace_id', 'status', dayExpr, enrichedExpr]);
-    await tx.insertInto('lead_counts').columns(['workspace_id', 'status', 'day', 'enriched', 'count']).expression(perDay).execute();
-    const allDays = tx
-      .selectFrom('lead_counts')
-      .select(['workspace_id', 'status', sql<number>`${sql.lit(ALL_DAYS)}`.as('day'), 'enriched', sql<number>`sum(count)`.as('count')])
+    const columns = ['workspace_id', 'status', 'span', 'day', 'enriched', 'count'] as const;
+    await tx.insertInto('lead_counts').columns(columns).expression(perDay).execute();
+    for (const span of [...SPANS.slice(1), ALL_TIME]) {
+      const start = span === ALL_TIME ? sql.lit(0) : sql<number>`${floorDiv(sql.ref('day'), span)} * ${sql.lit(span)}`;
+      const blocks = tx
+        .selectFrom('lead_counts')
+        .select(['workspace_id', 'status', sql.lit(span).as('span'), start.as('day'), 'enriched', sql<number>`sum(count)`.as('count')])
+        .where('workspace_id', '=', workspaceId)
+        .where('span', '=', 1)
+        // A literal in GROUP BY would be a column's position to SQLite: the all-time row groups without it.
+        .groupBy(span === ALL_TIME ? ['workspace_id', 'status', 'enriched'] : ['workspace_id', 'status', start, 'enriched']);
+      await tx.insertInto('lead_counts').columns(columns).expression(blocks).execute();
+    }
+    const perCompany = tx
+      .selectFrom('leads')
+      .select(['workspace_id', 'company_id', 'status', enrichedExpr.as('enriched'), sql<number>`count(*)`.as('count')])
       .where('workspace_id', '=', workspaceId)
-      .groupBy(['workspace_id', 'status', 'enriched']);
-    await tx.insertInto('lead_counts').columns(['workspace_id', 'status', 'day', 'enriched', 'count']).expression(allDays).execute();
+      .where('company_id', 'is not', null)
+      .groupBy(['workspace_id', 'company_id', 'status', enrichedExpr]);
+    await tx.insertInto('lead_company_counts').columns(['workspace_id', 'company_id', 'status', 'enriched', 'count']).expression(perCompany).execute();
+    const perPost = tx
+      .selectFrom('leads')
+      .select(['workspace_id', sql.ref('source_post_id').as('post_id'), 'status', enrichedExpr.as('enriched'), sql<number>`count(*)`.as('count')])
+      .where('workspace_id', '=', workspaceId)
+      .where('source_post_id', 'is not', null)
+      .groupBy(['workspace_id', 'source_post_id', 'status', enrichedExpr]);
+    await tx.insertInto('lead_post_counts').columns(['workspace_id', 'post_id', 'status', 'enriched', 'count']).expression(perPost).execute();
   };
   if (db.isTransaction) await run(db);
   else await db.transaction().execute(run);
 }
 
-/** The total for filters on status, created day and email presence only (company/post filters count directly). */
-export async function sumLeadCounts(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
-  let q = db.selectFrom('lead_counts').select(sql<number>`coalesce(sum(count), 0)`.as('n')).where('workspace_id', '=', workspaceId);
-  // IN over the visible statuses (not != DISCARDED) keeps the day range inside the primary key.
-  q = q.where('status', 'in', f.status ? [f.status] : [...LEAD_STATUSES]);
-  if (f.from === null && f.to === null) q = q.where('day', '=', ALL_DAYS);
-  else q = q.where('day', '>=', f.from === null ? 0 : dayOf(f.from)).where('day', '<', f.to === null ? 2_147_483_647 : dayOf(f.to));
-  if (f.emailEnriched !== null) q = q.where('enriched', '=', f.emailEnriched ? 1 : 0);
-  const row = await q.executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * The days [from, to) as aligned blocks: the finest span at the ends, up to the next coarser
+ * boundary, then the coarser spans inwards. Each piece is a primary-key range of lead_counts. A
+ * range no wider than two coarser blocks stays one piece of the finer span (≤ 32 rows, one range
+ * read instead of three).
+ */
+export function dayRangePieces(from: number, to: number): { span: number; from: number; to: number }[] {
+  const pieces: { span: number; from: number; to: number }[] = [];
+  let lo = from;
+  let hi = to;
+  for (let i = 0; i < SPANS.length - 1 && lo < hi; i++) {
+    const span = SPANS[i]!;
+    const coarser = SPANS[i + 1]!;
+    if (hi - lo <= 2 * coarser) {
+      pieces.push({ span, from: lo, to: hi });
+      return pieces;
+    }
+    const up = Math.min(Math.ceil(lo / coarser) * coarser, hi);
+    if (lo < up) pieces.push({ span, from: lo, to: up });
+    lo = up;
+    const down = Math.max(Math.floor(hi / coarser) * coarser, lo);
+    if (down < hi) pieces.push({ span, from: down, to: hi });
+    hi = down;
+  }
+  if (lo < hi) pieces.push({ span: SPANS[SPANS.length - 1]!, from: lo, to: hi });
+  return pieces;
+}
+
+/**
+ * A list's exact total. Status, dates and email: the lead_counts pieces of the range. A company or
+ * a post without dates: its counters. A company or post with dates, or both: an index-only count
+ * over that company's or post's entries (as many as it has leads; see countGroupLeads).
+ */
+export async function countLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+  const dated = f.from !== null || f.to !== null;
+  if ((f.companyIds !== null || f.postId !== null) && (dated || (f.companyIds !== null && f.postId !== null))) return countGroupLeads(db, workspaceId, f);
+  // IN over the visible statuses (not != DISCARDED) keeps the rest inside the primary key.
+  const statuses = f.status ? [f.status] : [...LEAD_STATUSES];
+  const enriched = f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0;
+  const sum = sql<number>`coalesce(sum(count), 0)`.as('n');
+  if (f.companyIds !== null) {
+    let q = db.selectFrom('lead_company_counts').select(sum).where('workspace_id', '=', workspaceId).where('company_id', 'in', f.companyIds).where('status', 'in', statuses);
+    if (enriched !== null) q = q.where('enriched', '=', enriched);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+  if (f.postId !== null) {
+    let q = db.selectFrom('lead_post_counts').select(sum).where('workspace_id', '=', workspaceId).where('post_id', '=', f.postId).where('status', 'in', statuses);
+    if (enriched !== null) q = q.where('enriched', '=', enriched);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+  const pieces = dated ? dayRangePieces(f.from === null ? MIN_DAY : dayOf(f.from), f.to === null ? MAX_DAY : dayOf(f.to)) : [{ span: ALL_TIME, from: 0, to: 1 }];
+  if (pieces.length === 0) return 0;
+  const piece = (p: (typeof pieces)[number]) => {
+    let q = db.selectFrom('lead_counts').select(sum).where('workspace_id', '=', workspaceId).where('status', 'in', statuses)
+      .where('span', '=', p.span).where('day', '>=', p.from).where('day', '<', p.to);
+    if (enriched !== null) q = q.where('enriched', '=', enriched);
+    return q;
+  };
+  const query = pieces.length === 1 ? piece(pieces[0]!) : db.selectFrom(pieces.map(piece).reduce((all, q) => all.unionAll(q)).as('pieces')).select(sql<number>`coalesce(sum(n), 0)`.as('n'));
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }

@@ -7,11 +7,11 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { JsonText } from '../shared/json-text.js';
 import { DAY_MS, startOfDay } from '../shared/time.js';
-import { sumLeadCounts } from './lead-counts.js';
+import { countLeads } from './lead-counts.js';
 import { toLeads } from './leads.mapper.js';
 import * as repo from './leads.repository.js';
 import { renderLeadPage } from './lead-json.query.js';
-import { countGroupLeads, planLeadPage, selectLeadPage, type LeadFilters, type LeadPageQuery } from './leads-page.query.js';
+import { planLeadPage, selectLeadPage, type LeadFilters, type LeadPageQuery } from './leads-page.query.js';
 import type { Lead, LeadSort, LeadsQuery } from './leads.schemas.js';
 import type { LeadsTable } from './leads.table.js';
 
@@ -89,7 +89,7 @@ export function leadPageRequest<R extends object>(deps: LeadsDeps, workspaceId: 
       if (plan.kind === 'empty') return null;
       return {
         rows: (conditions, order, n) => rowsOf(selectLeadPage(deps.db, workspaceId, filters, plan, conditions, order, n), order, n),
-        total: () => (filters.companyIds || filters.postId !== null ? countGroupLeads(deps.db, workspaceId, filters) : sumLeadCounts(deps.db, workspaceId, filters)),
+        total: () => countLeads(deps.db, workspaceId, filters),
       };
     },
   };

@@ -60,15 +60,36 @@ export interface LeadNotesTable {
 }
 
 /**
- * Exact lead totals without counting rows per request: one row per workspace × status ×
- * created day (UTC) × email presence, kept in step with every lead write (docs/leads-total.md).
+ * Exact lead totals without counting rows per request (docs/leads-total.md): one row per
+ * workspace × status × email presence × block of created days (UTC), at four widths, kept in step
+ * with every lead write (src/leads/lead-counts.ts).
  */
 export interface LeadCountsTable {
   workspace_id: string;
   status: string;
-  /** floor(created_at / 86_400_000): the UTC day number. */
+  /** The block's width in days: 1, 16 or 256; 0 for the all-time row (day 0). */
+  span: number;
+  /** The block's first day, floor(created_at / 86_400_000) rounded down to a multiple of span. */
   day: number;
   /** 1 when contact_email is set. */
+  enriched: number;
+  count: number;
+}
+
+/** Leads per workspace × company × status × email presence (company_public_id totals without dates). */
+export interface LeadCompanyCountsTable {
+  workspace_id: string;
+  company_id: number;
+  status: string;
+  enriched: number;
+  count: number;
+}
+
+/** Leads per workspace × source post × status × email presence (post_id totals without dates). */
+export interface LeadPostCountsTable {
+  workspace_id: string;
+  post_id: string;
+  status: string;
   enriched: number;
   count: number;
 }

@@ -27,14 +27,15 @@ export const postOf = (teamMemberId: string, id = `post_${++seq}`): FoldPost => 
 
 export const fold = (db: Db, workspaceId: string, now: number, events: FoldEvent[]) => foldEngagement(db, workspaceId, now, events);
 
-/** The workspace's lead_counts as kept incrementally, and as a rebuild from the leads computes them (zero buckets dropped). */
+/** The workspace's lead counters (all three tables) as kept incrementally, and as a rebuild from the leads computes them (zero rows dropped). */
 export async function countsKeptAndRebuilt(db: Db, workspaceId: string) {
+  const nonZero = (rows: { count: number | string }[], key: (r: any) => string) => rows.filter((r) => Number(r.count) !== 0).map((r): [string, number] => [key(r), Number(r.count)]);
   const read = async () =>
-    Object.fromEntries(
-      (await db.selectFrom('lead_counts').selectAll().where('workspace_id', '=', workspaceId).execute())
-        .filter((r) => Number(r.count) !== 0)
-        .map((r) => [`${r.status}/${r.day}/${r.enriched}`, Number(r.count)]),
-    );
+    Object.fromEntries([
+      ...nonZero(await db.selectFrom('lead_counts').selectAll().where('workspace_id', '=', workspaceId).execute(), (r) => `${r.status}/${r.span}/${r.day}/${r.enriched}`),
+      ...nonZero(await db.selectFrom('lead_company_counts').selectAll().where('workspace_id', '=', workspaceId).execute(), (r) => `company ${r.company_id}/${r.status}/${r.enriched}`),
+      ...nonZero(await db.selectFrom('lead_post_counts').selectAll().where('workspace_id', '=', workspaceId).execute(), (r) => `post ${r.post_id}/${r.status}/${r.enriched}`),
+    ]);
   const kept = await read();
   await rebuildLeadCounts(db, workspaceId);
   return { kept, rebuilt: await read() };

@@ -60,7 +60,7 @@ export async function addLead(server: TestServer, workspaceId: string, contactUr
         created_at: now, last_engagement_dt: null, updated_at: now,
       })
       .execute();
-    await adjustLeadCount(tx, workspaceId, { status, created_at: now, contact_email: null }, 1);
+    await adjustLeadCount(tx, workspaceId, { status, created_at: now, contact_email: null, company_id: null, source_post_id: null }, 1);
   });
   return id;
 }

@@ -23,6 +23,7 @@ import * as feedCold from './0080_feed_cold.js';
 import * as campaignCounts from './0081_campaign_counts.js';
 import * as followUpSteps from './0082_follow_up_steps.js';
 import * as trackedFeedCounts from './0083_tracked_feed_counts.js';
+import * as leadCountLevels from './0084_lead_count_levels.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0081_campaign_counts': campaignCounts,
   '0082_follow_up_steps': followUpSteps,
   '0083_tracked_feed_counts': trackedFeedCounts,
+  '0084_lead_count_levels': leadCountLevels,
 };
