@@ -22,6 +22,7 @@ export function serveCommand(): Command {
       const app = await buildServer({
         config,
         db: ctx.database.db,
+        reads: ctx.database.reads,
         clock: ctx.clock,
         logger: ctx.logger,
         secret: loadOrCreateSecret(config),

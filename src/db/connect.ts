@@ -8,6 +8,17 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
+import { sqliteReaderDb } from './sqlite-reader.js';
+
+/** SQLite's page cache of the main connection, in KiB (negative: a size, not a page count); see connectDb for why this size. */
+const SQLITE_CACHE_SIZE = -12288;
+/**
+ * The list pages' reading thread's: its pages are cold by nature (a walk asks each page once) and
+ * come from the OS file cache either way. Smaller than the main connection's, so that the thread
+ * (its cache, heap and allocator) keeps the server under 300 MB resident in the cold walk
+ * (measured: 304 MB at its peak with 16 MiB for both, 297-299 MB with 12 and 8; docs/leads-cold.md).
+ */
+const SQLITE_READER_CACHE_SIZE = -8192;
 
 /** Where the database is: a SQLite file (or :memory:) or a PostgreSQL URL (config.ts parses the setting into one). */
 export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -24,6 +35,13 @@ export interface PoolUse {
 
 export interface DbHandle {
   readonly db: Db;
+  /**
+   * For the list pages' read-only statements: on a SQLite file, a connection in a worker thread
+   * (sqlite-reader.ts), so they neither block the event loop nor wait for its one core; otherwise
+   * `db` itself (PostgreSQL's pool already runs statements elsewhere; an in-memory database has no
+   * second connection).
+   */
+  readonly reads: Db;
   readonly dialect: Dialect;
   /** The connection pool's use now (metrics); null for SQLite, whose one connection is no pool. */
   poolUse(): PoolUse | null;
@@ -147,14 +165,16 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
     sqlite.pragma('synchronous = NORMAL');
-    // The default 2 MiB page cache is far smaller than the lead indexes a fold or a list walks;
-    // this is a ceiling (pages are only held once read), not an allocation. At 64 MiB a server
-    // walking 1M leads cold for five minutes filled it and passed 300 MB resident (331 MB); 16 MiB
-    // keeps it under, and cold pages read no slower: they come from the operating system's file
-    // cache either way (docs/leads-cold.md). Folding 50,000 events: 22,800 events/s against 24,000.
-    sqlite.pragma('cache_size = -16384');
+    // The default 2 MiB page cache is far smaller than the lead indexes a fold walks; this is a
+    // ceiling (pages are only held once read), not an allocation. At 64 MiB a server walking 1M
+    // leads cold for five minutes filled it and passed 300 MB resident (331 MB). Since the list
+    // pages read on their own thread (and cache), 12 MiB: folding 50,000 events measured 20,800
+    // events/s against 21,500 at 16 MiB and 19,700 at 8 MiB (docs/leads-cold.md).
+    sqlite.pragma(`cache_size = ${SQLITE_CACHE_SIZE}`);
     const db = new Kysely<any>({ dialect: new WarmlineSqliteDialect(sqlite, { database: withStatementCache(sqlite) }) }) as Db;
-    return { db, dialect: 'sqlite', poolUse: () => null, close: () => db.destroy() };
+    if (target.file === ':memory:') return { db, reads: db, dialect: 'sqlite', poolUse: () => null, close: () => db.destroy() };
+    const reads = sqliteReaderDb(target.file, SQLITE_READER_CACHE_SIZE, () => new SqliteCompiler());
+    return { db, reads, dialect: 'sqlite', poolUse: () => null, close: async () => void (await Promise.all([reads.destroy(), db.destroy()])) };
   }
   const statementTimeoutMs = options.statementTimeoutMs ?? 60_000;
   const max = options.poolSize ?? 10;
@@ -180,5 +200,5 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as Db;
   const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
-  return { db, dialect: 'postgres', poolUse, close: () => db.destroy() };
+  return { db, reads: db, dialect: 'postgres', poolUse, close: () => db.destroy() };
 }

@@ -11,6 +11,8 @@ import type { Clock } from '../shared/clock.js';
 export interface RouteDeps {
   config: Config;
   db: Db;
+  /** For list pages' read-only statements (connect.ts: a reading thread on SQLite, else `db`). */
+  reads: Db;
   clock: Clock;
   /** Signs cursors. */
   secret: Buffer;

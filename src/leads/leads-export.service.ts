@@ -47,7 +47,7 @@ const csv = (records: unknown[][]) => stringify(records, { record_delimiter: 'wi
 export async function exportLeadsCsv(deps: LeadsDeps, workspaceId: string, query: Omit<LeadsQuery, 'cursor' | 'limit'>, placeholderPicture: string): Promise<AsyncIterable<string>> {
   const pageAfter = (cursor: string | undefined) => paginate({ ...leadPageRequest(deps, workspaceId, { ...query, cursor }, EXPORT_PAGE, wholeRows), countTotal: false });
   const chunk = async (rows: Awaited<ReturnType<typeof pageAfter>>['rows']) =>
-    csv((await toLeads(deps.db, workspaceId, rows, placeholderPicture, { activity: false })).map((lead) => COLUMNS.map(([, cell]) => cell(lead))));
+    csv((await toLeads(deps.reads, workspaceId, rows, placeholderPicture, { activity: false })).map((lead) => COLUMNS.map(([, cell]) => cell(lead))));
   const first = await pageAfter(undefined);
   const head = csv([EXPORT_COLUMNS]) + (await chunk(first.rows));
   return (async function* walk() {

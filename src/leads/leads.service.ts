@@ -16,7 +16,8 @@ import type { Lead, LeadSort, LeadsQuery } from './leads.schemas.js';
 import type { LeadsTable } from './leads.table.js';
 
 export interface LeadsDeps {
-  db: Db;
+  /** The list's statements are reads only: they run on the reading connection (connect.ts). */
+  reads: Db;
   clock: Clock;
   secret: Buffer;
 }
@@ -40,7 +41,7 @@ export const windowStartFor = (now: number, days: number) => Math.floor(now / DA
  * schema's order (total, items, has_more, cursor), as its serializer would.
  */
 export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<JsonText> {
-  const rendered: PageRows<Record<string, unknown> & { doc: unknown }> = (page, order, n) => renderLeadPage(deps.db, page, order, n, placeholderPicture).execute();
+  const rendered: PageRows<Record<string, unknown> & { doc: unknown }> = (page, order, n) => renderLeadPage(deps.reads, page, order, n, placeholderPicture).execute();
   const page = await paginate(leadPageRequest(deps, workspaceId, query, query.limit ?? 50, rendered));
   const items = page.rows.map((row) => builtJson(row.doc)).join(',');
   return new JsonText(`{"total":${page.total},"items":[${items}],"has_more":${page.cursor !== null},"cursor":${JSON.stringify(page.cursor)}}`);
@@ -81,15 +82,15 @@ export function leadPageRequest<R extends object>(deps: LeadsDeps, workspaceId: 
         from: usesDays ? windowStart : query.start_date ? startOfDay(query.start_date) : null,
         to: usesDays ? null : query.end_date ? startOfDay(query.end_date) + DAY_MS : null,
         status: query.status ?? null,
-        companyIds: query.company_public_id === undefined ? null : await repo.findCompanyIds(deps.db, workspaceId, query.company_public_id),
+        companyIds: query.company_public_id === undefined ? null : await repo.findCompanyIds(deps.reads, workspaceId, query.company_public_id),
         postId: query.post_id ?? null,
         emailEnriched: query.email_enriched ?? null,
       };
-      const plan = await planLeadPage(deps.db, workspaceId, filters, spec.columns[0]!.column);
+      const plan = await planLeadPage(deps.reads, workspaceId, filters, spec.columns[0]!.column);
       if (plan.kind === 'empty') return null;
       return {
-        rows: (conditions, order, n) => rowsOf(selectLeadPage(deps.db, workspaceId, filters, plan, conditions, order, n), order, n),
-        total: () => countLeads(deps.db, workspaceId, filters),
+        rows: (conditions, order, n) => rowsOf(selectLeadPage(deps.reads, workspaceId, filters, plan, conditions, order, n), order, n),
+        total: () => countLeads(deps.reads, workspaceId, filters),
       };
     },
   };
