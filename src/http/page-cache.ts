@@ -16,14 +16,31 @@ export type DataVersion = (workspaceId: string) => Promise<unknown>;
 
 export class PageCache {
   private readonly pages: LruMap<string>;
+  /** The characters the cached pages hold (one byte each for the ASCII JSON of most pages). */
+  private held = 0;
 
   constructor(
     private readonly dataVersion: DataVersion,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
-    maxPages = 512,
+    private readonly maxPages = 512,
+    // A bound in size as well as in count: 512 pages of 50 leads are ≈ 22 MB, which a cold walk
+    // (every page asked once, none asked again) fills with pages nobody reads, and which took the
+    // server past 300 MB resident (docs/leads-cold.md). 8 MiB holds 190 such pages, or 512 small ones.
+    private readonly maxChars = 8 * 1024 * 1024,
   ) {
     this.pages = new LruMap<string>(maxPages);
+  }
+
+  /** Keeps a page, first letting go of the least recently used ones past either bound. */
+  private keep(key: string, body: string) {
+    if (body.length > this.maxChars) return;
+    while (this.pages.size > 0 && (this.pages.size >= this.maxPages || this.held + body.length > this.maxChars)) {
+      this.held -= (this.pages.first as { value: string }).value.length;
+      this.pages.evict();
+    }
+    this.pages.set(key, body);
+    this.held += body.length;
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<FastifyReply> {
@@ -36,7 +53,8 @@ export class PageCache {
       const built = await build();
       // JSON text already (a page the database rendered), or a value for the route's 200 schema's serializer.
       body = built instanceof JsonText ? built.text : (reply.serialize(built) as string);
-      this.pages.set(key, body);
+      // Two requests for the same cold page may both build it: the first one built is kept.
+      if (this.pages.get(key) === undefined) this.keep(key, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);
   }
