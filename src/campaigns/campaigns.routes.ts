@@ -23,7 +23,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, 
         response: { 200: Type.Ref('NetworkingCampaignList'), 400: Type.Ref('ErrorDetail') },
       },
     },
-    async (request) => listCampaigns(deps.db, deps.secret, view(request), request.query),
+    async (request) => listCampaigns(deps.reads, deps.secret, view(request), request.query),
   );
 
   app.get(

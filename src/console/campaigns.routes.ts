@@ -51,7 +51,7 @@ export const consoleCampaignRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
   app.get('/app/api/campaigns', {
     schema: { tags, operationId: 'consoleListCampaigns', summary: 'GET /v2/networking/campaigns for the signed-in workspace', querystring: CampaignListQuery, response: { 200: Type.Ref('NetworkingCampaignList'), 400: ERR } },
   }, async (request) =>
-    listCampaigns(deps.db, deps.secret, { workspaceId: session(request).workspaceId, placeholderPicture: assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH) }, request.query),
+    listCampaigns(deps.reads, deps.secret, { workspaceId: session(request).workspaceId, placeholderPicture: assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH) }, request.query),
   );
 
   app.post('/app/api/campaigns', {

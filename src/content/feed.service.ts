@@ -11,7 +11,8 @@ import type { FeedPage, FeedQuery, FeedSort } from './feed.schemas.js';
 import type { PostsTable } from './posts.table.js';
 
 export interface FeedDeps {
-  db: Db;
+  /** The feed's statements are reads only: they run on the reading connection (connect.ts). */
+  reads: Db;
   clock: Clock;
   secret: Buffer;
 }
@@ -73,7 +74,7 @@ export async function listFeed(deps: FeedDeps, workspaceId: string, kind: repo.F
     cursor: query.cursor,
     windowStart: () => (usesDays ? Math.floor(deps.clock.now() / DAY_MS) * DAY_MS - query.days! * DAY_MS : null),
     source: async (windowStart) => {
-      if (query.team_member_id !== undefined && !(await findTeamMember(deps.db, workspaceId, query.team_member_id))) {
+      if (query.team_member_id !== undefined && !(await findTeamMember(deps.reads, workspaceId, query.team_member_id))) {
         throw new DomainError('invalid_team_member_filter');
       }
       const filters: repo.FeedFilters = {
@@ -83,11 +84,11 @@ export async function listFeed(deps: FeedDeps, workspaceId: string, kind: repo.F
         teamMemberId: query.team_member_id ?? null,
       };
       // The total first: it is a few counter rows, and it decides how a page is read (and whether at all).
-      const { total, rangeRows } = await repo.countFeedRange(deps.db, workspaceId, filters);
+      const { total, rangeRows } = await repo.countFeedRange(deps.reads, workspaceId, filters);
       const plan = repo.planFeedPage(filters, spec.columns[0]!.column, total, rangeRows);
       if (plan.kind === 'empty') return null;
       return {
-        rows: (conditions, order, n) => repo.selectFeedPage(deps.db, workspaceId, filters, plan, conditions, order, n).execute(),
+        rows: (conditions, order, n) => repo.selectFeedPage(deps.reads, workspaceId, filters, plan, conditions, order, n).execute(),
         total: async () => total,
       };
     },
