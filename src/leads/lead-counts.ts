@@ -29,7 +29,7 @@ const floorDiv = (x: RawBuilder<unknown>, n: number) => sql<number>`((${x} - (($
 const enrichedExpr = sql<number>`case when contact_email is null then 0 else 1 end`;
 const enrichedOf = (lead: CountedLead) => (lead.contact_email === null ? 0 : 1);
 
-/** Sums deltas per key, keeping the row each key stands for; rows come out in key order (the primary key's). */
+/** Sums deltas per key, keeping the row each key stands for. */
 class Deltas<R extends object> {
   private readonly rows = new Map<string, R & { count: number }>();
   add(key: readonly (string | number)[], row: R, delta: number) {
