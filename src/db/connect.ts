@@ -16,7 +16,8 @@ const SQLITE_CACHE_SIZE = -12288;
  * The list pages' reading thread's: its pages are cold by nature (a walk asks each page once) and
  * come from the OS file cache either way. Smaller than the main connection's, so that the thread
  * (its cache, heap and allocator) keeps the server under 300 MB resident in the cold walk
- * (measured: 304 MB at its peak with 16 MiB for both, 297-299 MB with 12 and 8; docs/leads-cold.md).
+ * (measured in seven-case runs: 304 MB at its peak with 16 MiB for both, 297-299 MB with 12 and 8;
+ * docs/leads-cold.md).
  */
 const SQLITE_READER_CACHE_SIZE = -8192;
 
