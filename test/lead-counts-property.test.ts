@@ -61,7 +61,7 @@ const writes = fc.array(
           lead: fc.nat({ max: 20 }),
           existing: fc.boolean(),
           status: fc.constantFrom<Status>('NEW', 'QUALIFIED', 'DISQUALIFIED', 'DISCARDED'),
-          // 20,000+ days ago: before 1970 (negative day numbers).
+          // 20,080-20,400 days ago: August 1969 to June 1970, some days before 1970 (negative day numbers).
           daysAgo: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 20_080, max: 20_400 })),
           email: fc.boolean(),
         }),
