@@ -140,7 +140,7 @@ export async function rebuildLeadCounts(db: DbOrTx, workspaceId: string): Promis
  * range no wider than two coarser blocks stays one piece of the finer span (≤ 32 rows, one range
  * read instead of three).
  */
-export function dayRangePieces(from: number, to: number): { span: number; from: number; to: number }[] {
+function dayRangePieces(from: number, to: number): { span: number; from: number; to: number }[] {
   const pieces: { span: number; from: number; to: number }[] = [];
   let lo = from;
   let hi = to;

@@ -10,7 +10,8 @@ import { sql, type Kysely } from 'kysely';
  *   at most 15 days and 15 blocks of 16 at each end plus the 256-day blocks between: ≤ 63 rows per
  *   status × email pair, where 0002's rows were one per day (730 for two years).
  * - lead_company_counts and lead_post_counts: per company (post) × status × email presence, so a
- *   company or post filter without dates sums ≤ 10 rows instead of counting the company's leads.
+ *   company or post filter without dates sums ≤ 6 rows (3 visible statuses × email) instead of
+ *   counting the company's leads.
  *
  * The application keeps them in each writing transaction (src/leads/lead-counts.ts); this fills
  * them from the leads already there. Days are floor(created_at / 1 day), also before 1970.
