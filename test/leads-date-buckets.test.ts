@@ -80,6 +80,39 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
     expect(totals[0]).toBe(ids.length);
   });
 
+  it('walks ranges before and across 1970-01-01, where the buckets are those of integer division', async () => {
+    // The index's bucket is created_at / 16 days in SQL, which truncates towards zero: bucket 0
+    // holds the 16 days before 1970 as well as the 16 after, and bucket -1 the 16 days before those.
+    const ws = await server.newWorkspace('Before 1970');
+    const epoch: LeadSeed[] = Array.from({ length: 120 }, (_, i) => {
+      const created = (-60 + ((i * 7) % 90)) * DAY + (i % 24) * 3_600_000;
+      return {
+        id: `ep_${String(i).padStart(4, '0')}`,
+        created_at: created,
+        status: STATUSES[i % 5]!,
+        engagement_score: i % 6 === 0 ? null : (i * 13) % 17,
+        last_engagement_dt: i % 4 === 0 ? null : created + (i % 10) * DAY,
+      };
+    });
+    await insertLeads(server.ctx.database.db, ws.id, epoch);
+    const cases: [Record<string, string>, { start?: number; endExclusive?: number }][] = [
+      [{ start_date: '1969-12-20', end_date: '1969-12-31' }, { start: -12 * DAY, endExclusive: 0 }],
+      [{ start_date: '1969-11-20', end_date: '1969-12-31' }, { start: -42 * DAY, endExclusive: 0 }],
+      [{ end_date: '1969-12-25' }, { endExclusive: -6 * DAY }],
+      [{ start_date: '1969-12-10', end_date: '1970-01-20' }, { start: -22 * DAY, endExclusive: 20 * DAY }],
+    ];
+    for (const [params, q] of cases) {
+      for (const sort_by of SORTS) {
+        const label = `${JSON.stringify(params)} ${sort_by}`;
+        const expected = expectedIds(epoch, { ...q, sort_by });
+        expect(expected.length, label).toBeGreaterThan(0);
+        const { ids, totals } = await walk(ws.client, '/v2/leads', { ...params, sort_by, limit: '7' });
+        expect(ids, label).toEqual(expected);
+        expect(new Set(totals), label).toEqual(new Set([expected.length]));
+      }
+    }
+  });
+
   it('reversed, future and past ranges are empty pages', async () => {
     for (const params of <Record<string, string>[]>[
       { start_date: iso(day(50)), end_date: iso(day(20)), sort_by: 'last_touch_first' },

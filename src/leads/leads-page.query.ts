@@ -14,6 +14,11 @@ const TRIAGED = sql<SqlBool>`status not in ('NEW', 'DISCARDED')`;
 /** The width of a created_at bucket of the leads_bucket_* indexes: 16 days, as migration 0050 wrote it. */
 export const BUCKET_MS = 1_382_400_000;
 const bucketOf = sql<number>`created_at / ${sql.lit(BUCKET_MS)}`;
+/**
+ * The bucket of a time, as the index computes it: both engines' integer division truncates towards
+ * zero, so bucket 0 holds the 16 days either side of 1970-01-01 (`|| 0`: never -0).
+ */
+const bucketAt = (ms: number) => Math.trunc(ms / BUCKET_MS) || 0;
 
 /** The list filters, resolved: epoch-ms bounds, company ids found for company_public_id. */
 export interface LeadFilters {
@@ -82,7 +87,7 @@ export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilte
   const from = Math.max(f.from ?? -Infinity, Number(oldest.created_at));
   const to = Math.min(f.to === null ? Infinity : f.to - 1, Number(newest.created_at));
   if (from > to) return { kind: 'empty' };
-  return { kind: 'buckets', first: Math.floor(from / BUCKET_MS), last: Math.floor(to / BUCKET_MS) };
+  return { kind: 'buckets', first: bucketAt(from), last: bucketAt(to) };
 }
 
 /** A page's query: whole lead rows, in the page's order. */
