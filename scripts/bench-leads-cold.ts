@@ -14,7 +14,8 @@
 // server's certificate, in a helper process, returning a precomputed body of the case's median page
 // size) measured right after the case in the same run. Then all cases mixed, and mixed with a writer
 // (a PATCH every 20 ms over HTTPS, an ingestion round every second from the helper process, as
-// `warmline worker` writes). The server's RSS is sampled.
+// `warmline worker` writes). The server's RSS is sampled, and its CPU time per request counted (all
+// threads, and the main thread alone).
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -136,11 +137,27 @@ const statusMb = (field: string) => {
 };
 const rssMb = () => statusMb('VmRSS');
 
+/**
+ * CPU time (ms) the server has used: all its threads (`/proc/<pid>/stat`) and its main thread, the
+ * event loop (`/proc/<pid>/task/<pid>/stat`). Per request, it tells where a case's cost goes
+ * whatever else the machine is doing; on PostgreSQL the database's own CPU is not in it.
+ */
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+const cpuMs = (stat: string) => {
+  try {
+    const fields = fs.readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS; // utime + stime
+  } catch {
+    return NaN;
+  }
+};
+const serverCpu = () => ({ all: cpuMs(`/proc/${server.pid}/stat`), main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`) });
+
 const asked = new Set<string>();
 let repeats = 0;
 const quantile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
 
-interface Result { rps: number; p50: number; p99: number; errors: number; bytes: number; rss: number }
+interface Result { rps: number; p50: number; p99: number; errors: number; bytes: number; rss: number; cpuPerReq: number; mainPerReq: number }
 
 /** Where each (case, walker) walk stands: a later phase (mixed, writer) resumes it instead of asking its pages again. */
 const walkState = new Map<string, { first: string; path: string | null; v: number }>();
@@ -161,6 +178,7 @@ async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds
   let rss = 0;
   const sampler = setInterval(() => (rss = Math.max(rss, rssMb())), 250);
   const end = performance.now() + seconds * 1000;
+  const cpuBefore = serverCpu();
   await Promise.all(
     walks.map(async ([name, walk], w) => {
       const id = `${name}#${w}`;
@@ -193,11 +211,15 @@ async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds
       }
     }),
   );
+  const cpuAfter = serverCpu();
   clearInterval(sampler);
   maxRss = Math.max(maxRss, rss);
   latencies.sort((a, b) => a - b);
   sizes.sort((a, b) => a - b);
-  return { rps: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors, bytes: quantile(sizes, 0.5) || 100, rss };
+  return {
+    rps: latencies.length / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors, bytes: quantile(sizes, 0.5) || 100, rss,
+    cpuPerReq: (cpuAfter.all - cpuBefore.all) / latencies.length, mainPerReq: (cpuAfter.main - cpuBefore.main) / latencies.length,
+  };
 }
 
 async function floor(pool: Pool, bytes: number): Promise<Result> {
@@ -216,7 +238,7 @@ async function floor(pool: Pool, bytes: number): Promise<Result> {
     }),
   );
   latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / FLOOR_SECONDS, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors: 0, bytes, rss: 0 };
+  return { rps: latencies.length / FLOOR_SECONDS, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), errors: 0, bytes, rss: 0, cpuPerReq: NaN, mainPerReq: NaN };
 }
 
 /** The writer of the last variant: a PATCH every 20 ms over its own connection (status moves between the three visible ones). */
@@ -291,13 +313,13 @@ async function runCase(name: string, walks: [string, Walk][]): Promise<void> {
   const base = await floor(floorPool, real.bytes);
   const ratio = real.rps / base.rps;
   ratios.set(name, [...(ratios.get(name) ?? []), ratio]);
-  const line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} |`;
+  const line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} | ${real.cpuPerReq.toFixed(2)} | ${real.mainPerReq.toFixed(2)} |`;
   lines.push(line);
   console.log(line);
 }
 
-console.log('| case | page bytes | req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | ratio | server RSS MB |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('| case | page bytes | req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | ratio | server RSS MB | server CPU ms/req | event loop CPU ms/req |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (let round = 0; round < ROUNDS; round++) {
   for (const c of cases) await runCase(c[0], Array.from({ length: CONNECTIONS }, () => c));
   const mixed = Array.from({ length: CONNECTIONS }, (_, w) => cases[w % cases.length]!);

@@ -2,7 +2,7 @@
 // Kysely builds and compiles a query's whole tree on every run; for a large expression that is the
 // same on every run but for one value (the lead list's rendering, some 200 nodes: 13 % of the
 // server's CPU in a cold walk) the text is kept and only the value is bound again.
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Compilable, type RawBuilder } from 'kysely';
 import type { DbOrTx } from './database.js';
 import { isPostgres, placeholder } from './dialect.js';
 
@@ -25,4 +25,24 @@ export function precompiled(build: (db: DbOrTx, value: RawBuilder<unknown>) => R
     }
     return sql`${sql.raw(around[0])}${value}${sql.raw(around[1])}`;
   };
+}
+
+/**
+ * A query compiled once, as SQL text whose one `marker` value can be bound to another value for
+ * each copy: `rebound(value)` is the same statement with `value` where `marker` was, every other
+ * value bound as it was. Kysely builds and compiles a query per copy; the lead list's date-range
+ * pages are a union of one run per 16-day bucket (23 for a year), whose building and compiling
+ * took ≈ 30 % of the event loop's CPU in a year-long cold walk (docs/leads-cold.md).
+ */
+export function reboundCopies(db: DbOrTx, query: Compilable, marker: unknown): (value: unknown) => RawBuilder<unknown> {
+  const { sql: text, parameters } = query.compile();
+  const pieces = isPostgres(db) ? text.split(/\$\d+/) : text.split('?');
+  const numbers = isPostgres(db) ? [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])) : parameters.map((_, i) => i + 1);
+  // Each value's placeholder exactly once and in order, and no placeholder's text anywhere else (a
+  // literal holding `?` or `$1`): otherwise the text could be cut in the wrong place, so it is refused.
+  const inOrder = numbers.length === parameters.length && numbers.every((n, i) => n === i + 1);
+  if (pieces.length !== parameters.length + 1 || !inOrder || parameters.filter((p) => p === marker).length !== 1) {
+    throw new Error('reboundCopies: the query must bind its marker exactly once, and no placeholder text elsewhere');
+  }
+  return (value) => sql.join(pieces.flatMap((piece, i) => (i < parameters.length ? [sql.raw(piece), sql.val(parameters[i] === marker ? value : parameters[i])] : [sql.raw(piece)])), sql.raw(''));
 }

@@ -6,6 +6,7 @@
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
 import type { Condition, SortColumn } from '../db/keyset.js';
+import { reboundCopies } from '../db/precompiled.js';
 import { DISCARDED } from './leads.repository.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
 
@@ -14,6 +15,8 @@ const TRIAGED = sql<SqlBool>`status not in ('NEW', 'DISCARDED')`;
 /** The width of a created_at bucket of the leads_bucket_* indexes: 16 days, as migration 0050 wrote it. */
 export const BUCKET_MS = 1_382_400_000;
 const bucketOf = sql<number>`created_at / ${sql.lit(BUCKET_MS)}`;
+/** Where a bucket plan's run binds its bucket, before each run's own is bound in its place. */
+const BUCKET_MARK = 'the run\'s bucket';
 /**
  * The bucket of a time, as the index computes it: both engines' integer division truncates towards
  * zero, so bucket 0 holds the 16 days either side of 1970-01-01 (`|| 0`: never -0).
@@ -105,15 +108,13 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   }
   // Each bucket's first `limit` rows after the position, from its own sorted run (index entries
   // only: the range's edges and the status are in the index), then the best `limit` of those.
-  const runs = [];
-  for (let bucket = plan.first; bucket <= plan.last; bucket++) {
-    let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', bucket);
-    for (const c of conditions) run = run.where(c);
-    for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
-    const sub = run.select([sql.ref(key.column).as('k'), 'id']).limit(limit);
-    runs.push(db.selectFrom(sub.as(`b${bucket - plan.first}`)).select(['k', 'id']));
-  }
-  const merged = runs.reduce((all, run) => all.unionAll(run as never));
+  // One run is built and compiled; the others are its text with their own bucket (db/precompiled.ts).
+  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never);
+  for (const c of conditions) run = run.where(c);
+  for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
+  const runOf = reboundCopies(db, db.selectFrom(run.select([sql.ref(key.column).as('k'), 'id']).limit(limit).as('b')).select(['k', 'id']), BUCKET_MARK);
+  const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
+  const merged = sql<{ k: unknown; id: string }>`(${sql.join(runs, sql` union all `)})`;
   const best = db.selectFrom(merged.as('runs')).select('runs.id').orderBy('runs.k', key.dir).orderBy('runs.id', key.dir).limit(limit);
   // The page's rows by primary key; `+ 0` keeps the sort index out of this small final sort.
   return db
