@@ -113,6 +113,37 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
     }
   });
 
+  it('walks ranges of many buckets (two years, and a year with a status), scores with many ties and nulls', async () => {
+    // 46 buckets: each page is a union of 46 runs (23 for the year), one compiled run's text
+    // rebound per bucket (db/precompiled.ts); touch dates follow creation dates.
+    const ws = await server.newWorkspace('Two years');
+    const start = BASE - 730 * DAY;
+    const years: LeadSeed[] = Array.from({ length: 400 }, (_, i) => {
+      const created = start + ((i * 389) % 730) * DAY + (i % 24) * 3_600_000;
+      return {
+        id: `yr_${String(i).padStart(4, '0')}`,
+        created_at: created,
+        status: STATUSES[i % 5]!,
+        engagement_score: i % 5 === 0 ? null : (i * 7) % 23,
+        last_engagement_dt: i % 4 === 0 ? null : created + (i % 30) * DAY,
+      };
+    });
+    await insertLeads(server.ctx.database.db, ws.id, years);
+    const cases: [Record<string, string>, { start?: number; endExclusive?: number }, Record<string, string>, string][] = [
+      [{ start_date: iso(start) }, { start }, {}, '15'],
+      [{ start_date: iso(start + 100 * DAY), end_date: iso(start + 464 * DAY) }, { start: start + 100 * DAY, endExclusive: start + 465 * DAY }, { status: 'QUALIFIED' }, '6'],
+    ];
+    for (const [params, q, extra, limit] of cases) {
+      for (const sort_by of SORTS) {
+        const label = `${JSON.stringify({ ...params, ...extra })} ${sort_by} ${limit}`;
+        const expected = expectedIds(years, { ...q, sort_by, status: extra.status });
+        const { ids, totals } = await walk(ws.client, '/v2/leads', { ...params, ...extra, sort_by, limit });
+        expect(ids, label).toEqual(expected);
+        expect(new Set(totals), label).toEqual(new Set([expected.length]));
+      }
+    }
+  });
+
   it('reversed, future and past ranges are empty pages', async () => {
     for (const params of <Record<string, string>[]>[
       { start_date: iso(day(50)), end_date: iso(day(20)), sort_by: 'last_touch_first' },
