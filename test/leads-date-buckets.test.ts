@@ -45,6 +45,35 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
   afterAll(() => server.close());
 
   const day = (n: number) => BASE + n * DAY;
+
+  /** A workspace of `n` leads created on `createdOf(i)` (plus an hour of the day), every `nullEvery`-th without a score or a touch, touched up to `touchDays` after. */
+  async function workspaceOf(name: string, prefix: string, n: number, createdOf: (i: number) => number, scoreOf: (i: number) => number, nullEvery: number, touchDays: number) {
+    const ws = await server.newWorkspace(name);
+    const leads: LeadSeed[] = Array.from({ length: n }, (_, i) => {
+      const created = createdOf(i) + (i % 24) * 3_600_000;
+      return {
+        id: `${prefix}_${String(i).padStart(4, '0')}`,
+        created_at: created,
+        status: STATUSES[i % 5]!,
+        engagement_score: i % nullEvery === 0 ? null : scoreOf(i),
+        last_engagement_dt: i % 4 === 0 ? null : created + (i % touchDays) * DAY,
+      };
+    });
+    await insertLeads(server.ctx.database.db, ws.id, leads);
+    return { client: ws.client, data: leads };
+  }
+
+  /** Walks `params` in every touch and engagement order: each matching lead once, in order, with exact totals. */
+  async function walksEverySort(on: Client, data: LeadSeed[], params: Record<string, string>, q: { start?: number; endExclusive?: number; status?: string }, limit: string) {
+    for (const sort_by of SORTS) {
+      const label = `${JSON.stringify(params)} ${sort_by} ${limit}`;
+      const expected = expectedIds(data, { ...q, sort_by });
+      expect(expected.length, label).toBeGreaterThan(0);
+      const { ids, totals } = await walk(on, '/v2/leads', { ...params, sort_by, limit });
+      expect(ids, label).toEqual(expected);
+      expect(new Set(totals), label).toEqual(new Set([expected.length]));
+    }
+  }
   const ranges: [string, Record<string, string>, { start?: number; endExclusive?: number }][] = [
     ['inside one bucket', { start_date: iso(day(3)), end_date: iso(day(9)) }, { start: day(3), endExclusive: day(10) }],
     ['across many buckets, edges inside buckets', { start_date: iso(day(5)), end_date: iso(day(97)) }, { start: day(5), endExclusive: day(98) }],
@@ -83,65 +112,26 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
   it('walks ranges before and across 1970-01-01, where the buckets are those of integer division', async () => {
     // The index's bucket is created_at / 16 days in SQL, which truncates towards zero: bucket 0
     // holds the 16 days before 1970 as well as the 16 after, and bucket -1 the 16 days before those.
-    const ws = await server.newWorkspace('Before 1970');
-    const epoch: LeadSeed[] = Array.from({ length: 120 }, (_, i) => {
-      const created = (-60 + ((i * 7) % 90)) * DAY + (i % 24) * 3_600_000;
-      return {
-        id: `ep_${String(i).padStart(4, '0')}`,
-        created_at: created,
-        status: STATUSES[i % 5]!,
-        engagement_score: i % 6 === 0 ? null : (i * 13) % 17,
-        last_engagement_dt: i % 4 === 0 ? null : created + (i % 10) * DAY,
-      };
-    });
-    await insertLeads(server.ctx.database.db, ws.id, epoch);
+    const { client: epochClient, data: epoch } = await workspaceOf('Before 1970', 'ep', 120, (i) => (-60 + ((i * 7) % 90)) * DAY, (i) => (i * 13) % 17, 6, 10);
     const cases: [Record<string, string>, { start?: number; endExclusive?: number }][] = [
       [{ start_date: '1969-12-20', end_date: '1969-12-31' }, { start: -12 * DAY, endExclusive: 0 }],
       [{ start_date: '1969-11-20', end_date: '1969-12-31' }, { start: -42 * DAY, endExclusive: 0 }],
       [{ end_date: '1969-12-25' }, { endExclusive: -6 * DAY }],
       [{ start_date: '1969-12-10', end_date: '1970-01-20' }, { start: -22 * DAY, endExclusive: 20 * DAY }],
     ];
-    for (const [params, q] of cases) {
-      for (const sort_by of SORTS) {
-        const label = `${JSON.stringify(params)} ${sort_by}`;
-        const expected = expectedIds(epoch, { ...q, sort_by });
-        expect(expected.length, label).toBeGreaterThan(0);
-        const { ids, totals } = await walk(ws.client, '/v2/leads', { ...params, sort_by, limit: '7' });
-        expect(ids, label).toEqual(expected);
-        expect(new Set(totals), label).toEqual(new Set([expected.length]));
-      }
-    }
+    for (const [params, q] of cases) await walksEverySort(epochClient, epoch, params, q, '7');
   });
 
   it('walks ranges of many buckets (two years, and a year with a status), scores with many ties and nulls', async () => {
     // 46 buckets: each page is a union of 46 runs (23 for the year), one compiled run's text
     // rebound per bucket (db/precompiled.ts); touch dates follow creation dates.
-    const ws = await server.newWorkspace('Two years');
     const start = BASE - 730 * DAY;
-    const years: LeadSeed[] = Array.from({ length: 400 }, (_, i) => {
-      const created = start + ((i * 389) % 730) * DAY + (i % 24) * 3_600_000;
-      return {
-        id: `yr_${String(i).padStart(4, '0')}`,
-        created_at: created,
-        status: STATUSES[i % 5]!,
-        engagement_score: i % 5 === 0 ? null : (i * 7) % 23,
-        last_engagement_dt: i % 4 === 0 ? null : created + (i % 30) * DAY,
-      };
-    });
-    await insertLeads(server.ctx.database.db, ws.id, years);
+    const { client: yearsClient, data: years } = await workspaceOf('Two years', 'yr', 400, (i) => start + ((i * 389) % 730) * DAY, (i) => (i * 7) % 23, 5, 30);
     const cases: [Record<string, string>, { start?: number; endExclusive?: number }, Record<string, string>, string][] = [
       [{ start_date: iso(start) }, { start }, {}, '15'],
       [{ start_date: iso(start + 100 * DAY), end_date: iso(start + 464 * DAY) }, { start: start + 100 * DAY, endExclusive: start + 465 * DAY }, { status: 'QUALIFIED' }, '6'],
     ];
-    for (const [params, q, extra, limit] of cases) {
-      for (const sort_by of SORTS) {
-        const label = `${JSON.stringify({ ...params, ...extra })} ${sort_by} ${limit}`;
-        const expected = expectedIds(years, { ...q, sort_by, status: extra.status });
-        const { ids, totals } = await walk(ws.client, '/v2/leads', { ...params, ...extra, sort_by, limit });
-        expect(ids, label).toEqual(expected);
-        expect(new Set(totals), label).toEqual(new Set([expected.length]));
-      }
-    }
+    for (const [params, q, extra, limit] of cases) await walksEverySort(yearsClient, years, { ...params, ...extra }, { ...q, status: extra.status }, limit);
   });
 
   it('reversed, future and past ranges are empty pages', async () => {
