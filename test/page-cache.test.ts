@@ -33,13 +33,15 @@ describeEachDialect('page cache invalidation', (dialect) => {
   const page = async (query = '') => (await client.get(`/v2/leads?sort_by=oldest_first${query}`)).body;
   const firstLead = async () => (await page()).items[0];
 
-  it('answers the same request with the same bytes while nothing changes, without building the page again', async () => {
+  it('answers the same request with the same bytes while nothing changes, from the cache once it was asked twice', async () => {
     await client.get('/v2/leads?limit=1'); // the key and its workspace are known from here on
     for (const url of ['/v2/leads?limit=5', '/v2/content/team/feed?limit=3']) {
-      let a, b;
+      let a, b, c;
       const built = await statements.during(async () => (a = await client.get(url)));
-      const cached = await statements.during(async () => (b = await client.get(url)));
-      expect(b!.text, url).toBe(a!.text);
+      // Asked once, a page is not kept (most keys of a workspace being written to are asked once).
+      expect(await statements.during(async () => (b = await client.get(url))), url).toBe(built);
+      const cached = await statements.during(async () => (c = await client.get(url)));
+      expect([b!.text, c!.text], url).toEqual([a!.text, a!.text]);
       // A page built runs its list queries; a page from the cache only reads the data version.
       expect(cached, `${url}: ${built} statements built, ${cached} cached`).toBeLessThan(built);
       expect(await statements.during(() => client.get(url)), url).toBe(cached);
