@@ -20,7 +20,7 @@ export class PageCache {
   /**
    * Keys asked once and not kept. A page is kept the second time its key is asked: in a workspace
    * being written to every write moves the version, so most keys are asked once, and keeping those
-   * pages promoted each to V8's old generation for nothing (in a cold walk, 20–30 % more CPU per
+   * pages promoted each to V8's old generation for nothing (in a cold walk, 10–30 % more CPU per
    * page and 10–15 MB more resident; docs/page-cache.md). Keys are small (2,048 of them at most),
    * pages 40 KB.
    */
