@@ -1,11 +1,14 @@
-// The lead counters never drift (docs/leads-total.md): random sequences of writes — ingestion
+// The lead counters and each lead's kept history never drift (docs/leads-total.md, docs/leads-cold.md
+// "History kept on the lead"): random sequences of writes — ingestion
 // folds (new people and repeat engagers, with and without an email-less profile), PATCH of the
 // status over HTTPS, back and forth, discards (an enrichment round finding emails at a
 // suppressed domain), snapshot imports into the same workspace (new leads, some created before
 // 1970, and existing ones changed by id), people moving between companies — leave every counter
 // (lead_counts' day and block rows, the per-company and per-post ones) equal to a COUNT over the
 // leads (a rebuild from GROUP BY), and the API's totals (by status, company, post, date range)
-// equal the leads a walk returns. Seeded
+// equal the leads a walk returns. Every lead's history in the list (SQLite: kept on the lead by
+// triggers) equals what GET /v2/leads/{id} reads from the history rows, as imports replace,
+// clear, keep and move history rows between leads (a history id reused by another lead). Seeded
 // (test/helpers/test-seed.ts): a failure prints the seed and fast-check's counterexample to replay.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,7 +19,7 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { addTeamMember } from '../src/workspace/workspace.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { company, countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, countsKeptAndRebuilt, event, fold, historyKeptAndRebuilt, person, postOf } from './helpers/ingestion-fixtures.js';
 import { walk } from './helpers/leads-expect.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { toStream } from './helpers/snapshot-fixture.js';
@@ -27,7 +30,8 @@ const NOW = Date.parse('2025-06-10T12:00:00Z');
 const DAY = 86_400_000;
 
 type Status = 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' | 'DISCARDED';
-type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean };
+/** history: null leaves the key out (a lead's history stays), [] clears it; ids come from a small pool, so they move between leads. */
+type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean; history: { id: number; daysAgo: number | null }[] | null };
 type Write =
   | { kind: 'fold'; people: number[]; daysAgo: number; company: number; post: number }
   | { kind: 'patch'; lead: number; status: 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' }
@@ -64,6 +68,7 @@ const writes = fc.array(
           // 20,080-20,400 days ago: August 1969 to June 1970, some days before 1970 (negative day numbers).
           daysAgo: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 20_080, max: 20_400 })),
           email: fc.boolean(),
+          history: fc.option(fc.array(fc.record({ id: fc.nat({ max: 5 }), daysAgo: fc.option(fc.integer({ min: 0, max: 3 })) }), { maxLength: 3 })),
         }),
         { minLength: 1, maxLength: 4 },
       ),
@@ -81,6 +86,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
 
   it('every counter equals a COUNT of the leads after any sequence of writes', async () => {
     let discardedByEnrichment = 0;
+    let importedHistoryShown = 0;
     await fc.assert(
       fc.asyncProperty(writes, async (sequence) => {
         const db = server.ctx.database.db;
@@ -95,11 +101,17 @@ describeEachDialect('lead counters under random writes', (dialect) => {
           } else if (write.kind === 'import') {
             // A snapshot into the same workspace: leads of its own, or existing leads changed by id.
             const ids = await leadIds();
+            const historyIds = new Set<number>(); // a history id once per document
             const leads = write.leads.map((l) => ({
               id: l.existing && ids.length > 0 ? ids[l.lead % ids.length] : `ld_imported_${l.lead}`,
               status: l.status,
               created_at: new Date(NOW - l.daysAgo * DAY).toISOString(),
               contact_email: l.email ? `imported${l.lead}@acme.test` : null,
+              ...(l.history && {
+                history: l.history
+                  .filter((h) => !historyIds.has(h.id) && historyIds.add(h.id))
+                  .map((h) => ({ id: `h_${h.id}`, description: `imported ${h.id}`, recorded_at: h.daysAgo === null ? null : new Date(NOW - h.daysAgo * DAY).toISOString() })),
+              }),
             }));
             await importSnapshot(db, server.ctx.clock, toStream({ format: 'workspace-snapshot', version: 1, workspace: { id: ws.id, name: 'Imported' }, leads }));
           } else if (write.kind === 'fold') {
@@ -130,10 +142,17 @@ describeEachDialect('lead counters under random writes', (dialect) => {
           const { ids, totals } = await walk(ws.client, '/v2/leads', { ...filter, limit: '50' });
           expect(new Set(totals), JSON.stringify(filter)).toEqual(new Set([ids.length]));
         }
+        const history = await historyKeptAndRebuilt(db, ws.id);
+        if (history) expect(history.kept).toEqual(history.rebuilt);
+        for (const lead of (await walk(ws.client, '/v2/leads', { limit: '50' })).items) {
+          expect(lead.history, lead.id).toEqual((await ws.client.get(`/v2/leads/${lead.id}`)).body.history);
+          importedHistoryShown += lead.history.filter((h: { description: string }) => h.description.startsWith('imported')).length;
+        }
       }),
       { numRuns: 12 },
     );
     // The discard steps did discard (the runs are seeded: this holds for every seed's sequences in practice).
     expect(discardedByEnrichment).toBeGreaterThan(0);
+    expect(importedHistoryShown).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,7 @@ import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
 import { importSnapshot, type ImportOptions } from '../src/snapshot/snapshot.import.js';
 import type { ImportProgress } from '../src/snapshot/snapshot.state.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
-import { countsKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
+import { countsKeptAndRebuilt, historyKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 
 /** Every index, trigger and constraint definition (with PostgreSQL's trigger enablement). */
@@ -61,19 +61,30 @@ describeEachDialect('snapshot import into empty tables', (dialect) => {
     const doc = snapshotFixture(45, 'ws_bulk');
     // A lead repeated in a later batch: its last item wins and its history is replaced.
     const repeated = { ...doc.leads[3], status: 'QUALIFIED', history: [{ id: 'h_again', description: 'again', recorded_at: '2025-04-01T00:00:00Z' }] };
+    // Another, whose new history takes a row of lead 4's by its id: the row moves to it.
+    const moved = doc.leads[4].history[0];
+    const taking = { ...doc.leads[10], history: [{ ...moved, description: 'moved' }] };
     const events: ImportProgress[] = [];
-    await run({ ...doc, leads: [...doc.leads, repeated] }, events);
+    await run({ ...doc, leads: [...doc.leads, repeated, taking] }, events);
     expect(events).toContainEqual({ phase: 'bulk', section: 'leads' });
     expect(events).toContainEqual({ phase: 'indexes', section: 'leads' });
     expect(events).toContainEqual({ phase: 'bulk', section: 'contacts' });
     expect(await schemaOf(db)).toEqual(schema);
     const expected = structuredClone(doc);
     expected.leads[3] = repeated;
+    expected.leads[4].history = [];
+    expected.leads[10] = taking;
     expect(JSON.parse(await exportText(db, 'ws_bulk'))).toEqual(expected);
     const { kept, rebuilt } = await countsKeptAndRebuilt(db, 'ws_bulk');
     expect(kept).toEqual(rebuilt);
     const allTime = Object.entries(kept).filter(([key]) => /^[A-Z]+\/0\/0\//.test(key)); // status/span 0/day 0/enriched
     expect(allTime.reduce((s, [, n]) => s + n, 0)).toBe(45);
+    // SQLite's history kept on each lead, filled once after the load (its triggers were suspended).
+    const history = await historyKeptAndRebuilt(db, 'ws_bulk');
+    if (history) {
+      expect(history.kept).toEqual(history.rebuilt);
+      expect(Object.values(history.kept).filter((h) => h.length > 0)).toHaveLength(expected.leads.filter((l: { history: unknown[] }) => l.history.length > 0).length);
+    }
   });
 
   it('moves the data version once for what the suspended triggers would have counted (cached pages are stale)', async () => {

@@ -5,7 +5,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SortColumn } from '../db/keyset.js';
-import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject } from '../db/json-sql.js';
+import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject, keptJson } from '../db/json-sql.js';
+import { isPostgres } from '../db/dialect.js';
 import { precompiled } from '../db/precompiled.js';
 import type { LeadPageQuery } from './leads-page.query.js';
 
@@ -29,18 +30,33 @@ function companyJson(db: DbOrTx): RawBuilder<unknown> {
   return sql`(select ${object} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
 }
 
+/** The history of the lead row `lead` as the list shows it: oldest first, ties by id. */
+function historyJson(db: DbOrTx, lead: string): RawBuilder<unknown> {
+  return jsonArrayOf(
+    db,
+    jsonObject(db, [['id', plain('h.id')], ['description', plain('h.description')], ['recorded_at', isoTime(db, 'h.recorded_at')]]),
+    sql`from lead_history h where h.workspace_id = ${sql.ref(`${lead}.workspace_id`)} and h.lead_id = ${sql.ref(`${lead}.id`)}`,
+    sql`h.recorded_at, h.id`,
+  );
+}
+
+/**
+ * SQLite: fills history_json of a workspace's leads that have history, as lead_history's triggers
+ * (migration 0085) keep it, after a bulk load that suspended them (snapshot/snapshot.bulk.ts).
+ * PostgreSQL keeps no such column.
+ */
+export async function refillHistoryJson(db: DbOrTx, workspaceId: string): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`update leads set history_json = ${historyJson(db, 'leads')} where workspace_id = ${workspaceId}
+    and exists (select 1 from lead_history h where h.workspace_id = leads.workspace_id and h.lead_id = leads.id)`.execute(db);
+}
+
 /**
  * The LinkedinLeadExport JSON of the page row `p`; `placeholderPicture` stands for a lead without
  * a picture. The same expression on every page of an engine: compiled once (db/precompiled.ts).
  */
 export const leadJson = precompiled((db, placeholderPicture) => {
   const p = (column: string) => plain(`p.${column}`);
-  const history = jsonArrayOf(
-    db,
-    jsonObject(db, [['id', plain('h.id')], ['description', plain('h.description')], ['recorded_at', isoTime(db, 'h.recorded_at')]]),
-    sql`from lead_history h where h.workspace_id = p.workspace_id and h.lead_id = p.id`,
-    sql`h.recorded_at, h.id`,
-  );
   const notes = jsonArrayOf(
     db,
     jsonObject(db, [['id', plain('n.id')], ['content', plain('n.content')], ['created_at', isoTime(db, 'n.created_at')], ['updated_at', isoTime(db, 'n.updated_at')]]),
@@ -59,7 +75,8 @@ export const leadJson = precompiled((db, placeholderPicture) => {
     ['engagement_score', p('engagement_score')],
     ['is_icp_match', jsonFlag(db, 'p.is_icp_match')],
     ['is_account_based', jsonFlag(db, 'p.is_account_based')],
-    ['history', history],
+    // On SQLite, kept on the lead by lead_history's triggers (migration 0085): no look-up per lead.
+    ['history', keptJson(db, 'p.history_json', historyJson(db, 'p'))],
     ['picture', sql`coalesce(${sql.ref('p.picture')}, ${placeholderPicture})`],
     ['followers_count', p('followers_count')],
     ['connections_count', p('connections_count')],

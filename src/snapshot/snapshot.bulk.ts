@@ -8,13 +8,15 @@
 import { sql } from 'kysely';
 import { runAll, secondaryObjectsOf } from '../db/bulk-load.js';
 import type { DbOrTx } from '../db/database.js';
+import { refillHistoryJson } from '../leads/lead-json.query.js';
 import type { ImportState } from './snapshot.state.js';
 
 // The sections worth it (a million contacts and leads, two million history rows) and their tables.
 // The children's lead_id indexes stay: replacing a repeated lead's history deletes by them.
-const BULK_TABLES: Record<string, { indexed: string[]; triggered: string[] }> = {
+// `derive`: what the suspended triggers keep besides the data version, done once for the section.
+const BULK_TABLES: Record<string, { indexed: string[]; triggered: string[]; derive?: (db: DbOrTx, workspaceId: string) => Promise<void> }> = {
   contacts: { indexed: ['contacts'], triggered: ['contacts'] },
-  leads: { indexed: ['leads'], triggered: ['leads', 'lead_history', 'lead_notes'] },
+  leads: { indexed: ['leads'], triggered: ['leads', 'lead_history', 'lead_notes'], derive: refillHistoryJson },
 };
 
 /** Whether the tables the given bulk sections fill hold no row (all sections by default: a new database). */
@@ -41,6 +43,7 @@ export async function endBulk(state: ImportState, section: string): Promise<void
   const create = state.bulk.get(section);
   if (!create) return;
   state.progress?.({ phase: 'indexes', section });
+  await BULK_TABLES[section]!.derive?.(state.db, state.workspaceId);
   await runAll(state.db, create);
   // What the suspended triggers would have done, once.
   await state.db.updateTable('workspaces').set({ data_version: sql`data_version + 1` }).where('id', '=', state.workspaceId).execute();

@@ -1,10 +1,13 @@
 // Hand-made engagement for ingestion tests: people, companies and events folded directly.
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
+import { isPostgres } from '../../src/db/dialect.js';
 import { foldEngagement } from '../../src/ingestion/fold.js';
 import type { FoldEvent, FoldPost } from '../../src/ingestion/fold.types.js';
 import type { EngagementKind } from '../../src/ingestion/scoring.js';
 import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
 import type { NetworkCompany, NetworkProfile } from '../../src/network/provider.js';
+import { toIso } from '../../src/shared/time.js';
 
 export function company(slug: string, size: [number, number] = [51, 200], industry = 'Software'): NetworkCompany {
   return { id: 9000 + [...slug].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_000, 7), name: slug.toUpperCase(), slug, employees_num_min: size[0], employees_num_max: size[1], industries: [industry], country: 'DE', website_url: null };
@@ -39,4 +42,25 @@ export async function countsKeptAndRebuilt(db: Db, workspaceId: string) {
   const kept = await read();
   await rebuildLeadCounts(db, workspaceId);
   return { kept, rebuilt: await read() };
+}
+
+/**
+ * SQLite: each lead's history_json as lead_history's triggers keep it (migration 0085), parsed, and
+ * the same built in JS from the lead's history rows (oldest first, nulls first as SQLite sorts
+ * them, ties by id). PostgreSQL keeps no such column: null.
+ */
+export async function historyKeptAndRebuilt(db: Db, workspaceId: string) {
+  if (isPostgres(db)) return null;
+  const leads = await db.selectFrom('leads').select(['id', sql<string>`history_json`.as('history_json')]).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  const rows = await db.selectFrom('lead_history').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const byTime = (a: { recorded_at: number | null; id: string }, b: typeof a) =>
+    (a.recorded_at ?? -Infinity) - (b.recorded_at ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const kept = Object.fromEntries(leads.map((l) => [l.id, JSON.parse(l.history_json)]));
+  const rebuilt = Object.fromEntries(
+    leads.map((l) => [
+      l.id,
+      rows.filter((h) => h.lead_id === l.id).sort(byTime).map((h) => ({ id: h.id, description: h.description, recorded_at: toIso(h.recorded_at) })),
+    ]),
+  );
+  return { kept, rebuilt };
 }

@@ -45,8 +45,8 @@ export function expectedIds(seeds: LeadSeed[], q: ExpectQuery): string[] {
 }
 
 /** Follows cursors to the end; checks the envelope on every page. */
-export async function walk(client: Client, path: string, params: Record<string, string>): Promise<{ ids: string[]; totals: number[]; pages: number }> {
-  const ids: string[] = [];
+export async function walk(client: Client, path: string, params: Record<string, string>): Promise<{ ids: string[]; items: any[]; totals: number[]; pages: number }> {
+  const items: any[] = [];
   const totals: number[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -55,11 +55,11 @@ export async function walk(client: Client, path: string, params: Record<string, 
     const res: { status: number; text: string; body: any } = await client.get(`${path}?${qs}`);
     if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
     if (res.body.has_more !== (res.body.cursor !== null)) throw new Error('has_more and cursor disagree');
-    ids.push(...res.body.items.map((i: { id: string }) => i.id));
+    items.push(...res.body.items);
     totals.push(res.body.total);
     cursor = res.body.cursor;
     pages++;
     if (pages > 1000) throw new Error('runaway walk');
   } while (cursor);
-  return { ids, totals, pages };
+  return { ids: items.map((i: { id: string }) => i.id), items, totals, pages };
 }
