@@ -86,8 +86,9 @@ async function importOnce(dialect: 'sqlite' | 'postgres', cli = 'src/cli/main.ts
   else await freshPostgres(opts.pg!);
   const target: DbTarget = dialect === 'sqlite' ? { dialect, file } : { dialect, url: opts.pg! };
   const where = dialect === 'sqlite' ? file : opts.pg!;
-  // Migrations first, so the timed run is the import alone.
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'migrate', '--db', where], { cwd: root, stdio: 'ignore' });
+  // Migrations first, so the timed run is the import alone; by the same importer's own (a previous
+  // one refuses a schema with migrations it does not know).
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', cli, 'migrate', '--db', where], { cwd: root, stdio: 'ignore' });
   if (migrate.status !== 0) throw new Error('migrate failed');
   const args = ['--import', 'tsx', cli, 'import', snapshot, '--db', where, '--json'];
   const started = performance.now();
