@@ -1,4 +1,4 @@
-// The lead counters and each lead's kept history never drift (docs/leads-total.md, docs/leads-cold.md
+// The lead counters and each lead's kept history and notes never drift (docs/leads-total.md, docs/leads-cold.md
 // "History kept on the lead"): random sequences of writes — ingestion
 // folds (new people and repeat engagers, with and without an email-less profile), PATCH of the
 // status over HTTPS, back and forth, discards (an enrichment round finding emails at a
@@ -6,9 +6,10 @@
 // 1970, and existing ones changed by id), people moving between companies — leave every counter
 // (lead_counts' day and block rows, the per-company and per-post ones) equal to a COUNT over the
 // leads (a rebuild from GROUP BY), and the API's totals (by status, company, post, date range)
-// equal the leads a walk returns. Every lead's history in the list (SQLite: kept on the lead by
-// triggers) equals what GET /v2/leads/{id} reads from the history rows, as imports replace,
-// clear, keep and move history rows between leads (a history id reused by another lead). Seeded
+// equal the leads a walk returns. Every lead's history and notes in the list (SQLite: kept on the
+// lead by triggers) equal what GET /v2/leads/{id} reads from their rows, as notes are added and
+// edited over HTTPS and imports replace, clear, keep and move rows between leads (an id reused by
+// another lead). Seeded
 // (test/helpers/test-seed.ts): a failure prints the seed and fast-check's counterexample to replay.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { addTeamMember } from '../src/workspace/workspace.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { company, countsKeptAndRebuilt, event, fold, historyKeptAndRebuilt, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, countsKeptAndRebuilt, event, fold, keptJsonAndRebuilt, person, postOf } from './helpers/ingestion-fixtures.js';
 import { walk } from './helpers/leads-expect.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { toStream } from './helpers/snapshot-fixture.js';
@@ -30,11 +31,13 @@ const NOW = Date.parse('2025-06-10T12:00:00Z');
 const DAY = 86_400_000;
 
 type Status = 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' | 'DISCARDED';
-/** history: null leaves the key out (a lead's history stays), [] clears it; ids come from a small pool, so they move between leads. */
-type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean; history: { id: number; daysAgo: number | null }[] | null };
+/** A lead's history or notes in a document: null leaves the key out (they stay), [] clears them; ids come from a small pool, so rows move between leads. */
+type Children = { id: number; daysAgo: number | null }[] | null;
+type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean; history: Children; notes: Children };
 type Write =
   | { kind: 'fold'; people: number[]; daysAgo: number; company: number; post: number }
   | { kind: 'patch'; lead: number; status: 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' }
+  | { kind: 'note'; lead: number; edit: boolean }
   | { kind: 'discard'; people: number[] }
   | { kind: 'import'; leads: Imported[] };
 
@@ -46,6 +49,7 @@ const discarding = (people: number[]): EnrichmentProvider => ({
   find: async (q) => ({ email: people.some((p) => q.urn === `ACoPROP${p}`) ? `${q.urn.toLowerCase()}@${SUPPRESSED}` : null, phone: null }),
 });
 
+const children = fc.option(fc.array(fc.record({ id: fc.nat({ max: 5 }), daysAgo: fc.option(fc.integer({ min: 0, max: 3 })) }), { maxLength: 3 }));
 const writes = fc.array(
   fc.oneof(
     fc.record({
@@ -57,6 +61,7 @@ const writes = fc.array(
       post: fc.integer({ min: 0, max: 1 }),
     }),
     fc.record({ kind: fc.constant('patch' as const), lead: fc.nat(), status: fc.constantFrom('NEW' as const, 'QUALIFIED' as const, 'DISQUALIFIED' as const) }),
+    fc.record({ kind: fc.constant('note' as const), lead: fc.nat(), edit: fc.boolean() }),
     fc.record({ kind: fc.constant('discard' as const), people: fc.array(fc.integer({ min: 0, max: 11 }), { minLength: 1, maxLength: 4 }) }),
     fc.record({
       kind: fc.constant('import' as const),
@@ -68,7 +73,8 @@ const writes = fc.array(
           // 20,080-20,400 days ago: August 1969 to June 1970, some days before 1970 (negative day numbers).
           daysAgo: fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 20_080, max: 20_400 })),
           email: fc.boolean(),
-          history: fc.option(fc.array(fc.record({ id: fc.nat({ max: 5 }), daysAgo: fc.option(fc.integer({ min: 0, max: 3 })) }), { maxLength: 3 })),
+          history: children,
+          notes: children,
         }),
         { minLength: 1, maxLength: 4 },
       ),
@@ -87,6 +93,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
   it('every counter equals a COUNT of the leads after any sequence of writes', async () => {
     let discardedByEnrichment = 0;
     let importedHistoryShown = 0;
+    let notesShown = 0;
     await fc.assert(
       fc.asyncProperty(writes, async (sequence) => {
         const db = server.ctx.database.db;
@@ -101,22 +108,33 @@ describeEachDialect('lead counters under random writes', (dialect) => {
           } else if (write.kind === 'import') {
             // A snapshot into the same workspace: leads of its own, or existing leads changed by id.
             const ids = await leadIds();
-            const historyIds = new Set<number>(); // a history id once per document
+            const once = { history: new Set<number>(), notes: new Set<number>() }; // an id once per document
+            const time = (daysAgo: number | null) => (daysAgo === null ? null : new Date(NOW - daysAgo * DAY).toISOString());
             const leads = write.leads.map((l) => ({
               id: l.existing && ids.length > 0 ? ids[l.lead % ids.length] : `ld_imported_${l.lead}`,
               status: l.status,
               created_at: new Date(NOW - l.daysAgo * DAY).toISOString(),
               contact_email: l.email ? `imported${l.lead}@acme.test` : null,
               ...(l.history && {
-                history: l.history
-                  .filter((h) => !historyIds.has(h.id) && historyIds.add(h.id))
-                  .map((h) => ({ id: `h_${h.id}`, description: `imported ${h.id}`, recorded_at: h.daysAgo === null ? null : new Date(NOW - h.daysAgo * DAY).toISOString() })),
+                history: l.history.filter((h) => !once.history.has(h.id) && once.history.add(h.id)).map((h) => ({ id: `h_${h.id}`, description: `imported ${h.id}`, recorded_at: time(h.daysAgo) })),
+              }),
+              ...(l.notes && {
+                notes: l.notes.filter((n) => !once.notes.has(n.id) && once.notes.add(n.id)).map((n) => ({ id: `n_${n.id}`, content: `imported ${n.id}`, created_at: time(n.daysAgo ?? 0) })),
               }),
             }));
             await importSnapshot(db, server.ctx.clock, toStream({ format: 'workspace-snapshot', version: 1, workspace: { id: ws.id, name: 'Imported' }, leads }));
           } else if (write.kind === 'fold') {
             const who = write.people.map((p) => person(`ACoPROP${p}`, { company: COMPANIES[write.company] }));
             await fold(db, ws.id, NOW, who.map((p, i) => event(posts[write.post]!, p, i % 2 ? 'COMMENT' : 'LIKE', NOW - write.daysAgo * DAY - step * 1000 - i)));
+          } else if (write.kind === 'note') {
+            // A note added over HTTPS, or the lead's first note edited (by its id).
+            const ids = await leadIds();
+            if (ids.length === 0) continue;
+            const lead = await ws.client.get(`/v2/leads/${ids[write.lead % ids.length]}`);
+            if (lead.status !== 200) continue; // discarded
+            const noteId = write.edit ? (lead.body.notes[0]?.id ?? null) : null;
+            const res = await ws.client.patch(`/v2/leads/${lead.body.id}`, { json: { note: { note_id: noteId, note_content: `note at step ${step}` } } });
+            expect(res.status).toBe(200);
           } else {
             const ids = await leadIds();
             if (ids.length === 0) continue;
@@ -142,11 +160,13 @@ describeEachDialect('lead counters under random writes', (dialect) => {
           const { ids, totals } = await walk(ws.client, '/v2/leads', { ...filter, limit: '50' });
           expect(new Set(totals), JSON.stringify(filter)).toEqual(new Set([ids.length]));
         }
-        const history = await historyKeptAndRebuilt(db, ws.id);
-        if (history) expect(history.kept).toEqual(history.rebuilt);
+        const json = await keptJsonAndRebuilt(db, ws.id);
+        if (json) expect(json.kept).toEqual(json.rebuilt);
         for (const lead of (await walk(ws.client, '/v2/leads', { limit: '50' })).items) {
-          expect(lead.history, lead.id).toEqual((await ws.client.get(`/v2/leads/${lead.id}`)).body.history);
+          const one = (await ws.client.get(`/v2/leads/${lead.id}`)).body;
+          expect([lead.history, lead.notes], lead.id).toEqual([one.history, one.notes]);
           importedHistoryShown += lead.history.filter((h: { description: string }) => h.description.startsWith('imported')).length;
+          notesShown += lead.notes.length;
         }
       }),
       { numRuns: 12 },
@@ -154,5 +174,6 @@ describeEachDialect('lead counters under random writes', (dialect) => {
     // The discard steps did discard (the runs are seeded: this holds for every seed's sequences in practice).
     expect(discardedByEnrichment).toBeGreaterThan(0);
     expect(importedHistoryShown).toBeGreaterThan(0);
+    expect(notesShown).toBeGreaterThan(0);
   });
 });

@@ -15,7 +15,7 @@ import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
 import { importSnapshot, type ImportOptions } from '../src/snapshot/snapshot.import.js';
 import type { ImportProgress } from '../src/snapshot/snapshot.state.js';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
-import { countsKeptAndRebuilt, historyKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
+import { countsKeptAndRebuilt, keptJsonAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 
 /** Every index, trigger and constraint definition (with PostgreSQL's trigger enablement). */
@@ -79,11 +79,16 @@ describeEachDialect('snapshot import into empty tables', (dialect) => {
     expect(kept).toEqual(rebuilt);
     const allTime = Object.entries(kept).filter(([key]) => /^[A-Z]+\/0\/0\//.test(key)); // status/span 0/day 0/enriched
     expect(allTime.reduce((s, [, n]) => s + n, 0)).toBe(45);
-    // SQLite's history kept on each lead, filled once after the load (its triggers were suspended).
-    const history = await historyKeptAndRebuilt(db, 'ws_bulk');
-    if (history) {
-      expect(history.kept).toEqual(history.rebuilt);
-      expect(Object.values(history.kept).filter((h) => h.length > 0)).toHaveLength(expected.leads.filter((l: { history: unknown[] }) => l.history.length > 0).length);
+    // SQLite's history and notes kept on each lead, filled once after the load (their triggers were suspended).
+    const json = await keptJsonAndRebuilt(db, 'ws_bulk');
+    if (json) {
+      expect(json.kept).toEqual(json.rebuilt);
+      const having = (children: 'history' | 'notes') => [
+        Object.values(json.kept).filter((l) => l[children].length > 0).length,
+        expected.leads.filter((l: Record<typeof children, unknown[]>) => l[children].length > 0).length,
+      ];
+      expect(having('history')).toEqual([30, 30]);
+      expect(having('notes')).toEqual([6, 6]);
     }
   });
 

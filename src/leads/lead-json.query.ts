@@ -30,25 +30,33 @@ function companyJson(db: DbOrTx): RawBuilder<unknown> {
   return sql`(select ${object} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
 }
 
-/** The history of the lead row `lead` as the list shows it: oldest first, ties by id. */
-function historyJson(db: DbOrTx, lead: string): RawBuilder<unknown> {
+/** A lead's rows in a child table, as the list shows them: fields in the schema's order, times last, ordered by the first time then id. */
+const CHILDREN = {
+  history: { table: 'lead_history', fields: ['id', 'description'], times: ['recorded_at'] },
+  notes: { table: 'lead_notes', fields: ['id', 'content'], times: ['created_at', 'updated_at'] },
+} as const;
+
+/** The JSON array of the lead row `lead`'s history or notes. */
+function childrenJson(db: DbOrTx, children: keyof typeof CHILDREN, lead: string): RawBuilder<unknown> {
+  const { table, fields, times } = CHILDREN[children];
   return jsonArrayOf(
     db,
-    jsonObject(db, [['id', plain('h.id')], ['description', plain('h.description')], ['recorded_at', isoTime(db, 'h.recorded_at')]]),
-    sql`from lead_history h where h.workspace_id = ${sql.ref(`${lead}.workspace_id`)} and h.lead_id = ${sql.ref(`${lead}.id`)}`,
-    sql`h.recorded_at, h.id`,
+    jsonObject(db, [...fields.map((f) => [f, plain(`c.${f}`)] as const), ...times.map((t) => [t, isoTime(db, `c.${t}`)] as const)]),
+    sql`from ${sql.table(table)} c where c.workspace_id = ${sql.ref(`${lead}.workspace_id`)} and c.lead_id = ${sql.ref(`${lead}.id`)}`,
+    sql`${sql.ref(`c.${times[0]}`)}, c.id`,
   );
 }
 
 /**
- * SQLite: fills history_json of a workspace's leads that have history, as lead_history's triggers
- * (migration 0085) keep it, after a bulk load that suspended them (snapshot/snapshot.bulk.ts).
- * PostgreSQL keeps no such column.
+ * SQLite: fills history_json and notes_json of a workspace's leads that have history or notes, as
+ * the triggers of lead_history and lead_notes (migration 0085) keep them, after a bulk load that
+ * suspended them (snapshot/snapshot.bulk.ts). PostgreSQL keeps no such columns.
  */
-export async function refillHistoryJson(db: DbOrTx, workspaceId: string): Promise<void> {
+export async function refillKeptJson(db: DbOrTx, workspaceId: string): Promise<void> {
   if (isPostgres(db)) return;
-  await sql`update leads set history_json = ${historyJson(db, 'leads')} where workspace_id = ${workspaceId}
-    and exists (select 1 from lead_history h where h.workspace_id = leads.workspace_id and h.lead_id = leads.id)`.execute(db);
+  const has = (table: string) => sql`exists (select 1 from ${sql.table(table)} c where c.workspace_id = leads.workspace_id and c.lead_id = leads.id)`;
+  await sql`update leads set history_json = ${childrenJson(db, 'history', 'leads')}, notes_json = ${childrenJson(db, 'notes', 'leads')}
+    where workspace_id = ${workspaceId} and (${has('lead_history')} or ${has('lead_notes')})`.execute(db);
 }
 
 /**
@@ -57,12 +65,6 @@ export async function refillHistoryJson(db: DbOrTx, workspaceId: string): Promis
  */
 export const leadJson = precompiled((db, placeholderPicture) => {
   const p = (column: string) => plain(`p.${column}`);
-  const notes = jsonArrayOf(
-    db,
-    jsonObject(db, [['id', plain('n.id')], ['content', plain('n.content')], ['created_at', isoTime(db, 'n.created_at')], ['updated_at', isoTime(db, 'n.updated_at')]]),
-    sql`from lead_notes n where n.workspace_id = p.workspace_id and n.lead_id = p.id`,
-    sql`n.created_at, n.id`,
-  );
   return jsonObject(db, [
     ...(['id', 'crm_id', 'first_name', 'last_name', 'headline', 'job_title', 'username', 'network_url', 'contact_email', 'phone_number', 'enrichment_status'] as const)
       .map((k) => [k, p(k)] as const),
@@ -75,8 +77,8 @@ export const leadJson = precompiled((db, placeholderPicture) => {
     ['engagement_score', p('engagement_score')],
     ['is_icp_match', jsonFlag(db, 'p.is_icp_match')],
     ['is_account_based', jsonFlag(db, 'p.is_account_based')],
-    // On SQLite, kept on the lead by lead_history's triggers (migration 0085): no look-up per lead.
-    ['history', keptJson(db, 'p.history_json', historyJson(db, 'p'))],
+    // On SQLite, history and notes are kept on the lead by triggers (migration 0085): no look-ups per lead.
+    ['history', keptJson(db, 'p.history_json', childrenJson(db, 'history', 'p'))],
     ['picture', sql`coalesce(${sql.ref('p.picture')}, ${placeholderPicture})`],
     ['followers_count', p('followers_count')],
     ['connections_count', p('connections_count')],
@@ -85,7 +87,7 @@ export const leadJson = precompiled((db, placeholderPicture) => {
     ['created_at', isoTime(db, 'p.created_at')],
     ['last_engagement_dt', isoTime(db, 'p.last_engagement_dt')],
     ['company', companyJson(db)],
-    ['notes', notes],
+    ['notes', keptJson(db, 'p.notes_json', childrenJson(db, 'notes', 'p'))],
     ['crm_contact_url', p('crm_contact_url')],
   ]);
 });

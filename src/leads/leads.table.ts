@@ -40,8 +40,8 @@ export interface LeadsTable {
   /** Decayed weighted engagement at mass_at (src/ingestion/scoring.ts); engagement_score derives from it. */
   engagement_mass: number | null;
   mass_at: number | null;
-  // history_json (migration 0085) is not here: lead_history's triggers keep it and only the list's
-  // rendering reads it (lead-json.query.ts), so no application row carries or writes it.
+  // history_json and notes_json (migration 0085, SQLite) are not here: triggers keep them and only
+  // the list's rendering reads them (lead-json.query.ts), so no application row carries or writes them.
 }
 
 export interface LeadHistoryTable {

@@ -45,21 +45,36 @@ export async function countsKeptAndRebuilt(db: Db, workspaceId: string) {
 }
 
 /**
- * SQLite: each lead's history_json as lead_history's triggers keep it (migration 0085), parsed, and
- * the same built in JS from the lead's history rows (oldest first, nulls first as SQLite sorts
- * them, ties by id). PostgreSQL keeps no such column: null.
+ * SQLite: each lead's history_json and notes_json as the triggers keep them (migration 0085),
+ * parsed, and the same built in JS from the lead's rows (by time, nulls first as SQLite sorts
+ * them, ties by id). PostgreSQL keeps no such columns: null.
  */
-export async function historyKeptAndRebuilt(db: Db, workspaceId: string) {
+export async function keptJsonAndRebuilt(db: Db, workspaceId: string) {
   if (isPostgres(db)) return null;
-  const leads = await db.selectFrom('leads').select(['id', sql<string>`history_json`.as('history_json')]).where('workspace_id', '=', workspaceId).orderBy('id').execute();
-  const rows = await db.selectFrom('lead_history').selectAll().where('workspace_id', '=', workspaceId).execute();
-  const byTime = (a: { recorded_at: number | null; id: string }, b: typeof a) =>
-    (a.recorded_at ?? -Infinity) - (b.recorded_at ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const kept = Object.fromEntries(leads.map((l) => [l.id, JSON.parse(l.history_json)]));
+  const leads = await db
+    .selectFrom('leads')
+    .select(['id', sql<string>`history_json`.as('history_json'), sql<string>`notes_json`.as('notes_json')])
+    .where('workspace_id', '=', workspaceId)
+    .orderBy('id')
+    .execute();
+  const history = await db.selectFrom('lead_history').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const notes = await db.selectFrom('lead_notes').selectAll().where('workspace_id', '=', workspaceId).execute();
+  const byTime = <T extends { id: string }>(time: (row: T) => number | null) => (a: T, b: T) =>
+    (time(a) ?? -Infinity) - (time(b) ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const kept = Object.fromEntries(leads.map((l) => [l.id, { history: JSON.parse(l.history_json), notes: JSON.parse(l.notes_json) }]));
   const rebuilt = Object.fromEntries(
     leads.map((l) => [
       l.id,
-      rows.filter((h) => h.lead_id === l.id).sort(byTime).map((h) => ({ id: h.id, description: h.description, recorded_at: toIso(h.recorded_at) })),
+      {
+        history: history
+          .filter((h) => h.lead_id === l.id)
+          .sort(byTime((h) => h.recorded_at))
+          .map((h) => ({ id: h.id, description: h.description, recorded_at: toIso(h.recorded_at) })),
+        notes: notes
+          .filter((n) => n.lead_id === l.id)
+          .sort(byTime((n) => n.created_at))
+          .map((n) => ({ id: n.id, content: n.content, created_at: toIso(n.created_at), updated_at: toIso(n.updated_at) })),
+      },
     ]),
   );
   return { kept, rebuilt };
