@@ -5,8 +5,8 @@
 // created over the last 730 days, 1,000 companies (90 % of leads), 5,000 posts (70 %), 40 % with
 // an email, 80 % scored, 75 % touched (0–30 days after creation), two history rows per lead.
 // The loaded tables' secondary indexes and triggers (and PostgreSQL's foreign keys) are suspended for
-// the load as a bulk import suspends them (src/db/bulk-load.ts), then the counters are rebuilt (and
-// PostgreSQL's statistics refreshed).
+// the load as a bulk import suspends them (src/db/bulk-load.ts), then what the triggers keep is filled
+// (SQLite's history_json), the counters are rebuilt (and PostgreSQL's statistics refreshed).
 // The feeds and campaigns of `--suite feeds` (loadFeeds, its own `bench_cold_feeds_built` marker, so a
 // built lead workspace gets them added): BENCH_POSTS (100,000) posts over the same 730 days, 60 % by the
 // 20 members, 40 % by 2,000 contacts of whom each member tracks 100 (every 5th contact tracked by two,
@@ -19,6 +19,7 @@ import { connectDb, type DbTarget } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
+import { refillKeptJson } from '../src/leads/lead-json.query.js';
 
 export const COLD_WORKSPACE = 'ws_cold';
 export const COLD_MEMBERS = 20;
@@ -99,6 +100,9 @@ async function load(db: Db, dialect: string, leads: number, now: number, progres
   }
   progress('recreating indexes and triggers…');
   await db.transaction().execute((tx) => runAll(tx, objects.create));
+  // What lead_history's suspended triggers keep on SQLite (each lead's history_json), as an import fills it.
+  progress('filling each lead\'s kept history…');
+  await refillKeptJson(db, ws);
   progress('rebuilding counters…');
   await rebuildLeadCounts(db, ws);
   // As in production: PostgreSQL's autovacuum gathers statistics; the service never runs ANALYZE on

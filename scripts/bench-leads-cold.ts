@@ -305,6 +305,29 @@ console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const floorPool = new Pool(floorUrl, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const cases = CASES.filter(([name]) => !only || only.includes(name));
+
+/**
+ * The walkers must get what users get: a page whose leads carry the same history as each lead's own
+ * GET (which reads lead_history), and every lead of this data has some. A database whose kept
+ * history_json was never filled would serve empty arrays, cheaper than the truth. (limit=7 is
+ * outside the walkers' 10–50, so no walk asks this URL.)
+ */
+async function checkServedHistory(): Promise<void> {
+  const get = async (p: string) => {
+    const res = await pool.request({ method: 'GET', path: p, headers: { authorization: `Bearer ${key}` } });
+    const body = (await res.body.json()) as any;
+    if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const page = await get('/v2/leads?limit=7&sort_by=oldest_first');
+  for (const lead of page.items as { id: string; history: unknown[] }[]) {
+    const own = await get(`/v2/leads/${lead.id}`);
+    if (lead.history.length === 0 || JSON.stringify(lead.history) !== JSON.stringify(own.history)) {
+      throw new Error(`lead ${lead.id}: the list shows history ${JSON.stringify(lead.history)}, its own GET ${JSON.stringify(own.history)}; rebuild the data (delete the database or its bench_cold_built table)`);
+    }
+  }
+}
+await checkServedHistory();
 const ratios = new Map<string, number[]>();
 const lines: string[] = [];
 
