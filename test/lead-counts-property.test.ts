@@ -1,15 +1,15 @@
 // The lead counters and each lead's kept history and notes never drift (docs/leads-total.md, docs/leads-cold.md
-// "History kept on the lead"): random sequences of writes — ingestion
+// "JSON kept for the list"): random sequences of writes — ingestion
 // folds (new people and repeat engagers, with and without an email-less profile), PATCH of the
 // status over HTTPS, back and forth, discards (an enrichment round finding emails at a
 // suppressed domain), snapshot imports into the same workspace (new leads, some created before
 // 1970, and existing ones changed by id), people moving between companies — leave every counter
 // (lead_counts' day and block rows, the per-company and per-post ones) equal to a COUNT over the
 // leads (a rebuild from GROUP BY), and the API's totals (by status, company, post, date range)
-// equal the leads a walk returns. Every lead's history and notes in the list (SQLite: kept on the
-// lead by triggers) equal what GET /v2/leads/{id} reads from their rows, as notes are added and
-// edited over HTTPS and imports replace, clear, keep and move rows between leads (an id reused by
-// another lead). Seeded
+// equal the leads a walk returns. Every lead's history, notes and company in the list (SQLite: kept
+// on the lead and the company by triggers) equal what GET /v2/leads/{id} reads from their rows, as
+// notes are added and edited over HTTPS, imports replace, clear, keep and move rows between leads
+// (an id reused by another lead) and companies are seen again with another size. Seeded
 // (test/helpers/test-seed.ts): a failure prints the seed and fast-check's counterexample to replay.
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ import { importSnapshot } from '../src/snapshot/snapshot.import.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { addTeamMember } from '../src/workspace/workspace.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { company, countsKeptAndRebuilt, event, fold, keptJsonAndRebuilt, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, countsKeptAndRebuilt, event, fold, keptCompaniesAndMapped, keptJsonAndRebuilt, person, postOf } from './helpers/ingestion-fixtures.js';
 import { walk } from './helpers/leads-expect.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { toStream } from './helpers/snapshot-fixture.js';
@@ -35,14 +35,14 @@ type Status = 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' | 'DISCARDED';
 type Children = { id: number; daysAgo: number | null }[] | null;
 type Imported = { lead: number; existing: boolean; status: Status; daysAgo: number; email: boolean; history: Children; notes: Children };
 type Write =
-  | { kind: 'fold'; people: number[]; daysAgo: number; company: number; post: number }
+  | { kind: 'fold'; people: number[]; daysAgo: number; company: number; size: number; post: number }
   | { kind: 'patch'; lead: number; status: 'NEW' | 'QUALIFIED' | 'DISQUALIFIED' }
   | { kind: 'note'; lead: number; edit: boolean }
   | { kind: 'discard'; people: number[] }
   | { kind: 'import'; leads: Imported[] };
 
 const SUPPRESSED = 'suppressed.test';
-const COMPANIES = [company('initech'), company('umbrella'), company('hooli'), null];
+const COMPANIES = ['initech', 'umbrella', 'hooli', null];
 /** An enrichment round: the chosen people's emails are at a suppressed domain (discarded), the others are not found. */
 const discarding = (people: number[]): EnrichmentProvider => ({
   name: 'discarding',
@@ -58,6 +58,8 @@ const writes = fc.array(
       daysAgo: fc.integer({ min: 0, max: 40 }),
       // The people's company in this round (3: none): a person seen again at another company moves the lead.
       company: fc.integer({ min: 0, max: 3 }),
+      // Its size as this round's profiles give it: a company seen again with another size is updated.
+      size: fc.integer({ min: 1, max: 3 }),
       post: fc.integer({ min: 0, max: 1 }),
     }),
     fc.record({ kind: fc.constant('patch' as const), lead: fc.nat(), status: fc.constantFrom('NEW' as const, 'QUALIFIED' as const, 'DISQUALIFIED' as const) }),
@@ -94,6 +96,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
     let discardedByEnrichment = 0;
     let importedHistoryShown = 0;
     let notesShown = 0;
+    let companiesResized = 0;
     await fc.assert(
       fc.asyncProperty(writes, async (sequence) => {
         const db = server.ctx.database.db;
@@ -101,6 +104,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
         const { id: member } = await addTeamMember(db, server.ctx.clock, ws.id, { email: `m-${ws.id}@acme.test` });
         const posts = [postOf(member), postOf(member)];
         await addSuppression(db, server.ctx.clock, ws.id, 'domain', SUPPRESSED);
+        const sizes = new Map<string, Set<number>>();
         const leadIds = async () => (await db.selectFrom('leads').select('id').where('workspace_id', '=', ws.id).orderBy('id').execute()).map((l) => l.id);
         for (const [step, write] of sequence.entries()) {
           if (write.kind === 'discard') {
@@ -124,7 +128,9 @@ describeEachDialect('lead counters under random writes', (dialect) => {
             }));
             await importSnapshot(db, server.ctx.clock, toStream({ format: 'workspace-snapshot', version: 1, workspace: { id: ws.id, name: 'Imported' }, leads }));
           } else if (write.kind === 'fold') {
-            const who = write.people.map((p) => person(`ACoPROP${p}`, { company: COMPANIES[write.company] }));
+            const slug = COMPANIES[write.company]!;
+            if (slug) sizes.set(slug, (sizes.get(slug) ?? new Set()).add(write.size));
+            const who = write.people.map((p) => person(`ACoPROP${p}`, { company: slug === null ? null : company(slug, [write.size * 10, write.size * 100]) }));
             await fold(db, ws.id, NOW, who.map((p, i) => event(posts[write.post]!, p, i % 2 ? 'COMMENT' : 'LIKE', NOW - write.daysAgo * DAY - step * 1000 - i)));
           } else if (write.kind === 'note') {
             // A note added over HTTPS, or the lead's first note edited (by its id).
@@ -145,13 +151,14 @@ describeEachDialect('lead counters under random writes', (dialect) => {
             expect([res.status, res.body.detail]).toEqual(status === 'DISCARDED' ? [400, 'Lead record not found'] : [200, undefined]);
           }
         }
+        companiesResized += [...sizes.values()].filter((s) => s.size > 1).length;
         const discarded = await db.selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).where('workspace_id', '=', ws.id).where('status', '=', 'DISCARDED').where('enrichment_status', '=', 'NOT_FOUND').executeTakeFirstOrThrow();
         discardedByEnrichment += Number(discarded.n);
         const { kept, rebuilt } = await countsKeptAndRebuilt(db, ws.id);
         expect(kept).toEqual(rebuilt);
         const filters: Record<string, string>[] = [
           ...['NEW', 'QUALIFIED', 'DISQUALIFIED'].map((status) => ({ status })),
-          ...COMPANIES.flatMap((c): Record<string, string>[] => (c ? [{ company_public_id: c.slug }, { company_public_id: c.slug, status: 'NEW' }] : [])),
+          ...COMPANIES.flatMap((c): Record<string, string>[] => (c ? [{ company_public_id: c }, { company_public_id: c, status: 'NEW' }] : [])),
           ...posts.map((p) => ({ post_id: p.id })),
           { start_date: '2025-05-15', end_date: '2025-06-05' },
           { end_date: '1969-12-31', email_enriched: 'true' },
@@ -162,9 +169,11 @@ describeEachDialect('lead counters under random writes', (dialect) => {
         }
         const json = await keptJsonAndRebuilt(db, ws.id);
         if (json) expect(json.kept).toEqual(json.rebuilt);
+        const companies = await keptCompaniesAndMapped(db, ws.id);
+        if (companies) expect(companies.kept).toEqual(companies.mapped);
         for (const lead of (await walk(ws.client, '/v2/leads', { limit: '50' })).items) {
           const one = (await ws.client.get(`/v2/leads/${lead.id}`)).body;
-          expect([lead.history, lead.notes], lead.id).toEqual([one.history, one.notes]);
+          expect([lead.history, lead.notes, lead.company], lead.id).toEqual([one.history, one.notes, one.company]);
           importedHistoryShown += lead.history.filter((h: { description: string }) => h.description.startsWith('imported')).length;
           notesShown += lead.notes.length;
         }
@@ -175,5 +184,7 @@ describeEachDialect('lead counters under random writes', (dialect) => {
     expect(discardedByEnrichment).toBeGreaterThan(0);
     expect(importedHistoryShown).toBeGreaterThan(0);
     expect(notesShown).toBeGreaterThan(0);
+    // Some company was seen again with another size: its row was updated under the list.
+    expect(companiesResized).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,8 @@
 // list page must be those single-lead bodies, byte for byte, in the list's envelope: over leads
 // with every field null or odd (flags other than 0/1, JSON that is not an array, quotes, control
 // characters and non-ASCII text, times before 1970 and with or without milliseconds, history with
-// null times and tied times, notes, a company that does not exist), in every sort, on both engines.
+// null times and tied times, notes, a company that does not exist or was changed after it was
+// written), in every sort, on both engines.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import { LEAD_SORTS, LeadsPageSchema } from '../src/leads/leads.schemas.js';
@@ -40,11 +41,16 @@ describeEachDialect('GET /v2/leads renders each lead as GET /v2/leads/{id} does'
       hash_id: 'h77', network_url: 'https://network.test/c/acme', created_at: T0 + 7,
     });
     await insertCompany(db, ws.id, { id: 78, is_verified: 2, specialties: '', created_at: -1500 });
+    // A company changed after it was written (as ingestion refreshes a profile, or another process):
+    // SQLite's kept company_json (migration 0085) must follow.
+    await insertCompany(db, ws.id, { id: 79, name: 'Before', industries: '["Old"]', created_at: T0 });
+    await db.updateTable('companies').set({ name: 'After "renamed" 日本', industries: 'null', is_verified: 0, hash_id: 'h79', created_at: -86_400_001 })
+      .where('workspace_id', '=', ws.id).where('id', '=', 79).execute();
     const seeds: LeadSeed[] = Array.from({ length: 60 }, (_, i) => ({
       id: `ld_${String(i).padStart(3, '0')}`,
       created_at: prng.pick([T0, T0 + 1, T0 + 999, T0 - prng.int(0, 10 ** 10)]),
       team_member_id: prng.pick([memberId, memberId, null, 'tm_no_such_member']),
-      company_id: prng.pick([77, 78, null, 999]),
+      company_id: prng.pick([77, 78, 79, null, 999]),
       status: prng.pick(['NEW', 'QUALIFIED', 'DISQUALIFIED']),
       tags: prng.pick(TAGS),
       crm_id: maybe(prng.pick(ODD_TEXT)),

@@ -27,7 +27,8 @@ function companyJson(db: DbOrTx): RawBuilder<unknown> {
     ['network_url', plain(c('network_url'))],
     ['created_at', isoTime(db, c('created_at'))],
   ]);
-  return sql`(select ${object} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
+  // On SQLite the company row keeps its JSON (migration 0085's triggers): no object built per lead.
+  return sql`(select ${keptJson(db, 'c.company_json', object)} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
 }
 
 /** A lead's rows in a child table, as the list shows them: fields in the schema's order, times last, ordered by the first time then id. */
@@ -50,7 +51,8 @@ function childrenJson(db: DbOrTx, children: keyof typeof CHILDREN, lead: string)
 /**
  * SQLite: fills history_json and notes_json of a workspace's leads that have history or notes, as
  * the triggers of lead_history and lead_notes (migration 0085) keep them, after a bulk load that
- * suspended them (snapshot/snapshot.bulk.ts). PostgreSQL keeps no such columns.
+ * suspended them (snapshot/snapshot.bulk.ts). PostgreSQL keeps no such columns. (No bulk load
+ * suspends the companies' triggers: their company_json is always kept.)
  */
 export async function refillKeptJson(db: DbOrTx, workspaceId: string): Promise<void> {
   if (isPostgres(db)) return;

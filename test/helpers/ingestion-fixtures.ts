@@ -6,6 +6,7 @@ import { foldEngagement } from '../../src/ingestion/fold.js';
 import type { FoldEvent, FoldPost } from '../../src/ingestion/fold.types.js';
 import type { EngagementKind } from '../../src/ingestion/scoring.js';
 import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
+import { toCompany } from '../../src/leads/leads.mapper.js';
 import type { NetworkCompany, NetworkProfile } from '../../src/network/provider.js';
 import { toIso } from '../../src/shared/time.js';
 
@@ -78,4 +79,17 @@ export async function keptJsonAndRebuilt(db: Db, workspaceId: string) {
     ]),
   );
   return { kept, rebuilt };
+}
+
+/**
+ * SQLite: each company's company_json as its triggers keep it (migration 0085), parsed, and the
+ * company as GET /v2/leads/{id} maps it from the row (leads.mapper.ts). PostgreSQL keeps no such column: null.
+ */
+export async function keptCompaniesAndMapped(db: Db, workspaceId: string) {
+  if (isPostgres(db)) return null;
+  const rows = await db.selectFrom('companies').selectAll().select(sql<string | null>`company_json`.as('company_json')).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  return {
+    kept: Object.fromEntries(rows.map((r) => [r.id, r.company_json === null ? null : JSON.parse(r.company_json)])),
+    mapped: Object.fromEntries(rows.map((r) => [r.id, toCompany(r)])),
+  };
 }

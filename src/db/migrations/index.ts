@@ -24,7 +24,7 @@ import * as campaignCounts from './0081_campaign_counts.js';
 import * as followUpSteps from './0082_follow_up_steps.js';
 import * as trackedFeedCounts from './0083_tracked_feed_counts.js';
 import * as leadCountLevels from './0084_lead_count_levels.js';
-import * as leadHistoryNotesJson from './0085_lead_history_notes_json.js';
+import * as listKeptJson from './0085_list_kept_json.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -53,5 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0082_follow_up_steps': followUpSteps,
   '0083_tracked_feed_counts': trackedFeedCounts,
   '0084_lead_count_levels': leadCountLevels,
-  '0085_lead_history_notes_json': leadHistoryNotesJson,
+  '0085_list_kept_json': listKeptJson,
 };
