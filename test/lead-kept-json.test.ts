@@ -1,41 +1,101 @@
-// SQLite keeps each lead's history and notes on the lead (leads.history_json and notes_json) and
-// each company's JSON on the company (companies.company_json), migration 0085, for the list's cold
-// pages. Their triggers are held to the rows by lead-counts-property.test.ts (random writes),
-// leads-rendering.test.ts (byte for byte) and snapshot-bulk.test.ts (a bulk load); this holds the
-// migration that fills them for the rows already there, the companies' triggers, and its down.
-// PostgreSQL keeps no such columns, so this suite is SQLite's.
+// Migration 0085 keeps JSON for the list's cold pages: each company's on the company
+// (companies.company_json, both engines) and, on SQLite, each lead's history and notes on the lead
+// (leads.history_json and notes_json). Their triggers are held to the rows by
+// lead-counts-property.test.ts (random writes), leads-rendering.test.ts (byte for byte) and
+// snapshot-bulk.test.ts (a bulk load); this holds the migration that fills them for the rows
+// already there, the companies' triggers on every way a company is written, and the migration's down.
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../src/db/connect.js';
+import type { Db } from '../src/db/database.js';
+import { isPostgres } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { createTestDatabase, type TestDatabase } from './helpers/dialects.js';
+import { createTestDatabase, describeEachDialect, type DialectName, type TestDatabase } from './helpers/dialects.js';
 import { keptCompaniesAndMapped, keptJsonAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { insertCompany, insertLeads } from './helpers/leads-fixture.js';
 
 const T0 = Date.parse('2025-03-01T08:00:00Z');
 
-describe('leads.history_json and notes_json, companies.company_json on SQLite', () => {
-  let testDb: TestDatabase;
-  let handle: DbHandle;
-  let migrator: Migrator;
+/** A database at migration 0084, with a Migrator to move it. */
+function at0084(dialect: DialectName) {
+  const state = {} as { testDb: TestDatabase; handle: DbHandle; migrator: Migrator };
   beforeEach(async () => {
-    testDb = await createTestDatabase('sqlite');
-    handle = connectDb(testDb.target);
-    migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
+    state.testDb = await createTestDatabase(dialect);
+    state.handle = connectDb(state.testDb.target);
+    state.migrator = new Migrator({ db: state.handle.db, provider: { getMigrations: async () => migrations } });
+    expect((await state.migrator.migrateTo('0084_lead_count_levels')).error).toBeUndefined();
   });
   afterEach(async () => {
-    await handle.close();
-    await testDb.drop();
+    await state.handle.close();
+    await state.testDb.drop();
+  });
+  return state;
+}
+
+const workspace = (db: Db, id: string) => db.insertInto('workspaces').values({ id, name: id, created_at: T0 } as never).execute();
+
+/** The kept columns and triggers of migration 0085 that the database holds. */
+async function keptObjects(db: Db): Promise<string[]> {
+  const found = isPostgres(db)
+    ? await sql<{ name: string }>`select column_name as name from information_schema.columns where table_name = 'companies' and column_name = 'company_json'
+        union all select tgname from pg_trigger where tgname = 'company_json'`.execute(db)
+    : await sql<{ name: string }>`select name from pragma_table_info('leads') where name in ('history_json', 'notes_json')
+        union all select name from pragma_table_info('companies') where name = 'company_json'
+        union all select name from sqlite_master where type = 'trigger' and (name like 'history_json%' or name like 'notes_json%' or name like 'company_json%')`.execute(db);
+  return found.rows.map((r) => r.name);
+}
+
+describeEachDialect('companies.company_json', (dialect) => {
+  const state = at0084(dialect);
+
+  it('is filled for the companies already there when migration 0085 runs; its down removes the column and the trigger', async () => {
+    const db = state.handle.db;
+    for (const ws of ['ws_a', 'ws_b']) {
+      await workspace(db, ws);
+      await insertCompany(db, ws, { id: 5, name: `Acme "${ws}" 日本`, industries: '{"not":"an array"}', specialties: '', funding: '[{"k":[1,2.5,true,null]}]', is_verified: 2, created_at: -1500 });
+      await insertCompany(db, ws, { id: 6, is_verified: null, created_at: T0 + 7 });
+    }
+    expect((await state.migrator.migrateTo('0085_list_kept_json')).error).toBeUndefined();
+    for (const ws of ['ws_a', 'ws_b']) {
+      const companies = await keptCompaniesAndMapped(db, ws);
+      expect(companies.kept).toEqual(companies.mapped);
+      expect(companies.kept[5]).toMatchObject({ name: `Acme "${ws}" 日本`, industries: [], specialties: [], funding: [{ k: [1, 2.5, true, null] }], is_verified: false, created_at: '1969-12-31T23:59:58.500Z' });
+      expect(companies.kept[6]).toMatchObject({ is_verified: null, created_at: '2025-03-01T08:00:00.007Z' });
+    }
+    expect((await state.migrator.migrateTo('0084_lead_count_levels')).error).toBeUndefined();
+    expect(await keptObjects(db)).toEqual([]);
+    await migrateToLatest(db);
+    expect((await keptCompaniesAndMapped(db, 'ws_a')).kept[5]).toMatchObject({ name: 'Acme "ws_a" 日本' });
   });
 
-  it('are filled for the rows already there when migration 0085 runs, and its down removes the columns and the triggers', async () => {
-    const db = handle.db;
-    expect((await migrator.migrateTo('0084_lead_count_levels')).error).toBeUndefined();
+  it('follows every way a company is written: an insert, an upsert (ingestion, imports) and an update of any column', async () => {
+    const db = state.handle.db;
+    await migrateToLatest(db);
+    await workspace(db, 'ws_c');
+    await insertCompany(db, 'ws_c', { id: 1, name: 'First', created_at: T0 });
+    await insertCompany(db, 'ws_c', { id: 2, name: 'Other', created_at: T0 });
+    // An upsert, as ingestion's refresh and the snapshot import write companies.
+    await sql`insert into companies (workspace_id, id, hash_id, name, industries, specialties, funding, created_at)
+      values ('ws_c', 1, 'h1', 'Upserted', '["SaaS"]', '[]', '[]', ${T0})
+      on conflict (workspace_id, id) do update set name = excluded.name, industries = excluded.industries, hash_id = excluded.hash_id`.execute(db);
+    // Any other process writing the database, a few columns at a time.
+    await db.updateTable('companies').set({ followers: 12, is_verified: 1, created_at: T0 + 250 }).where('workspace_id', '=', 'ws_c').where('id', '=', 2).execute();
+    const companies = await keptCompaniesAndMapped(db, 'ws_c');
+    expect(companies.kept).toEqual(companies.mapped);
+    expect(companies.kept[1]).toMatchObject({ name: 'Upserted', industries: ['SaaS'], hash_id: 'h1' });
+    expect(companies.kept[2]).toMatchObject({ followers: 12, is_verified: true, created_at: '2025-03-01T08:00:00.250Z' });
+  });
+});
+
+describe('leads.history_json and notes_json on SQLite', () => {
+  const state = at0084('sqlite');
+
+  it('are filled for the leads already there when migration 0085 runs, and its down removes the columns and the triggers', async () => {
+    const db = state.handle.db;
     for (const ws of ['ws_a', 'ws_b']) {
-      await db.insertInto('workspaces').values({ id: ws, name: ws, created_at: T0 } as never).execute();
+      await workspace(db, ws);
       await insertLeads(db, ws, [{ id: 'ld_1', created_at: T0 }, { id: 'ld_2', created_at: T0 }, { id: 'ld_3', created_at: -86_400_001 }]);
-      await insertCompany(db, ws, { id: 5, name: `Acme "${ws}" 日本`, industries: '{"not":"an array"}', specialties: '', is_verified: 2, created_at: -1500 });
     }
     // Out of order, tied and null times, a time before 1970 with milliseconds, text to escape; ld_2 has none.
     const rows = [
@@ -58,13 +118,10 @@ describe('leads.history_json and notes_json, companies.company_json on SQLite', 
       ])
       .execute();
 
-    expect((await migrator.migrateTo('0085_list_kept_json')).error).toBeUndefined();
+    expect((await state.migrator.migrateTo('0085_list_kept_json')).error).toBeUndefined();
     for (const ws of ['ws_a', 'ws_b']) {
       const json = (await keptJsonAndRebuilt(db, ws))!;
       expect(json.kept).toEqual(json.rebuilt);
-      const companies = (await keptCompaniesAndMapped(db, ws))!;
-      expect(companies.kept).toEqual(companies.mapped);
-      expect(companies.kept[5]).toMatchObject({ name: `Acme "${ws}" 日本`, industries: [], specialties: [], is_verified: false, created_at: '1969-12-31T23:59:58.500Z' });
     }
     expect((await keptJsonAndRebuilt(db, 'ws_a'))!.kept).toEqual({
       ld_1: {
@@ -86,34 +143,10 @@ describe('leads.history_json and notes_json, companies.company_json on SQLite', 
       ld_3: { history: [{ id: 'h_4', description: 'é 日本 🎉', recorded_at: '1969-12-30T23:59:59.999Z' }], notes: [] },
     });
 
-    expect((await migrator.migrateTo('0084_lead_count_levels')).error).toBeUndefined();
-    const left = await sql<{ name: string }>`select name from pragma_table_info('leads') where name in ('history_json', 'notes_json')
-      union all select name from sqlite_master where type = 'trigger' and (name like 'history_json%' or name like 'notes_json%' or name like 'company_json%')
-      union all select name from pragma_table_info('companies') where name = 'company_json'`.execute(db);
-    expect(left.rows).toEqual([]);
+    expect((await state.migrator.migrateTo('0084_lead_count_levels')).error).toBeUndefined();
+    expect(await keptObjects(db)).toEqual([]);
     await migrateToLatest(db);
     expect((await keptJsonAndRebuilt(db, 'ws_a'))!.kept.ld_1!.history).toHaveLength(4);
     expect((await keptJsonAndRebuilt(db, 'ws_a'))!.kept.ld_2!.notes).toHaveLength(2);
-  });
-
-  it('a company written or changed by any path gets its JSON again, and its own JSON column alone does not fire the trigger', async () => {
-    const db = handle.db;
-    await migrateToLatest(db);
-    await db.insertInto('workspaces').values({ id: 'ws_c', name: 'ws_c', created_at: T0 } as never).execute();
-    await insertCompany(db, 'ws_c', { id: 1, name: 'First', created_at: T0 });
-    await insertCompany(db, 'ws_c', { id: 2, name: 'Other', created_at: T0 });
-    // An upsert, as ingestion's refresh and the snapshot import write companies.
-    await sql`insert into companies (workspace_id, id, hash_id, name, industries, specialties, funding, created_at)
-      values ('ws_c', 1, 'h1', 'Upserted', '["SaaS"]', '[]', '[]', ${T0})
-      on conflict (workspace_id, id) do update set name = excluded.name, industries = excluded.industries, hash_id = excluded.hash_id`.execute(db);
-    // Any other process writing the file, one column at a time.
-    await db.updateTable('companies').set({ followers: 12, is_verified: 1, created_at: T0 + 250 }).where('workspace_id', '=', 'ws_c').where('id', '=', 2).execute();
-    const companies = (await keptCompaniesAndMapped(db, 'ws_c'))!;
-    expect(companies.kept).toEqual(companies.mapped);
-    expect(companies.kept[1]).toMatchObject({ name: 'Upserted', industries: ['SaaS'], hash_id: 'h1' });
-    expect(companies.kept[2]).toMatchObject({ followers: 12, is_verified: true, created_at: '2025-03-01T08:00:00.250Z' });
-    // Writing company_json itself is left as written (no trigger rebuilds it, so none loops).
-    await sql`update companies set company_json = '{"left":"as written"}' where workspace_id = 'ws_c' and id = 1`.execute(db);
-    expect((await keptCompaniesAndMapped(db, 'ws_c'))!.kept[1]).toEqual({ left: 'as written' });
   });
 });

@@ -26,8 +26,8 @@ export interface CompaniesTable {
   is_verified: number | null;
   network_url: string | null;
   created_at: number;
-  // company_json (migration 0085, SQLite) is not here: triggers keep it and only the lead list's
-  // rendering reads it (leads/lead-json.query.ts), so no application row carries or writes it.
+  // company_json (migration 0085) is not here: triggers keep it and only the lead list's rendering
+  // reads it (leads/lead-json.query.ts), so no application row carries or writes it.
 }
 
 export interface ContactsTable {

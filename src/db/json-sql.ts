@@ -38,13 +38,18 @@ export function jsonArrayColumn(db: DbOrTx, column: string): Expr {
     : sql`json(case when coalesce(${c}, '') = '' then '[]' when substr(${c}, 1, 1) = '[' then ${c} when json_type(${c}) = 'array' then ${c} else '[]' end)`;
 }
 
+/** A JSON value triggers keep in `column`: SQLite's text marked as JSON, PostgreSQL's json column as it is. */
+export function storedJson(db: DbOrTx, column: string): Expr {
+  return isPostgres(db) ? sql.ref(column) : sql`json(${sql.ref(column)})`;
+}
+
 /**
  * A JSON value SQLite keeps in the text column `column` (triggers write it) and PostgreSQL computes
  * as `computed`, the same JSON. On PostgreSQL a rewritten row enters every index of its table
  * again, so a value kept on a wide, much-indexed row costs its writes more than it saves reads.
  */
 export function keptJson(db: DbOrTx, column: string, computed: Expr): Expr {
-  return isPostgres(db) ? computed : sql`json(${sql.ref(column)})`;
+  return isPostgres(db) ? computed : storedJson(db, column);
 }
 
 /** A 0/1 flag column as a JSON boolean (1 is true, anything else false, as db/rows.ts fromFlag reads it); null stays null. */

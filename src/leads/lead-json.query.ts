@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SortColumn } from '../db/keyset.js';
-import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject, keptJson } from '../db/json-sql.js';
+import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject, keptJson, storedJson } from '../db/json-sql.js';
 import { isPostgres } from '../db/dialect.js';
 import { precompiled } from '../db/precompiled.js';
 import type { LeadPageQuery } from './leads-page.query.js';
@@ -13,22 +13,12 @@ import type { LeadPageQuery } from './leads-page.query.js';
 /** A column shown as it is. */
 const plain = (column: string): RawBuilder<unknown> => sql.ref(column);
 
+/**
+ * The lead's company as the list shows it: kept on the company's row by triggers on both engines
+ * (migration 0085 builds it from the row's columns), so no 25-field object is built per lead.
+ */
 function companyJson(db: DbOrTx): RawBuilder<unknown> {
-  const c = (column: string) => `c.${column}`;
-  const object = jsonObject(db, [
-    ...(['name', 'slug', 'picture', 'employees_num_min', 'employees_num_max', 'headquarters', 'location', 'followers', 'state', 'country',
-      'website_url', 'phone_number', 'company_type', 'founded_year', 'description', 'tagline'] as const).map((k) => [k, plain(c(k))] as const),
-    ['industries', jsonArrayColumn(db, c('industries'))],
-    ['specialties', jsonArrayColumn(db, c('specialties'))],
-    ['funding', jsonArrayColumn(db, c('funding'))],
-    ['is_verified', jsonFlag(db, c('is_verified'))],
-    ['id', plain(c('id'))],
-    ['hash_id', sql`coalesce(${sql.ref(c('hash_id'))}, '')`],
-    ['network_url', plain(c('network_url'))],
-    ['created_at', isoTime(db, c('created_at'))],
-  ]);
-  // On SQLite the company row keeps its JSON (migration 0085's triggers): no object built per lead.
-  return sql`(select ${keptJson(db, 'c.company_json', object)} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
+  return sql`(select ${storedJson(db, 'c.company_json')} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
 }
 
 /** A lead's rows in a child table, as the list shows them: fields in the schema's order, times last, ordered by the first time then id. */

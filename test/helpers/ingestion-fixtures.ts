@@ -82,14 +82,15 @@ export async function keptJsonAndRebuilt(db: Db, workspaceId: string) {
 }
 
 /**
- * SQLite: each company's company_json as its triggers keep it (migration 0085), parsed, and the
- * company as GET /v2/leads/{id} maps it from the row (leads.mapper.ts). PostgreSQL keeps no such column: null.
+ * Each company's company_json as its triggers keep it (migration 0085, both engines), parsed, and
+ * the company as GET /v2/leads/{id} maps it from the row (leads.mapper.ts).
  */
 export async function keptCompaniesAndMapped(db: Db, workspaceId: string) {
-  if (isPostgres(db)) return null;
-  const rows = await db.selectFrom('companies').selectAll().select(sql<string | null>`company_json`.as('company_json')).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  const rows = await db.selectFrom('companies').selectAll().select(sql<unknown>`company_json`.as('company_json')).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  // SQLite returns the text; PostgreSQL's driver has parsed the json column.
+  const parsed = (json: unknown) => (typeof json === 'string' ? JSON.parse(json) : json);
   return {
-    kept: Object.fromEntries(rows.map((r) => [r.id, r.company_json === null ? null : JSON.parse(r.company_json)])),
+    kept: Object.fromEntries(rows.map((r) => [r.id, parsed(r.company_json)])),
     mapped: Object.fromEntries(rows.map((r) => [r.id, toCompany(r)])),
   };
 }
