@@ -52,9 +52,10 @@ const pgIso = (c: string) =>
   `case when ${c} is null then null else to_char(to_timestamp(((${c} - ${ms(c)}) / 1000)) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') || case when ${ms(c)} = 0 then 'Z' else '.' || lpad(${ms(c)}::text, 3, '0') || 'Z' end end`;
 const pgArray = (c: string) => `case when coalesce(${c}, '') = '' then '[]'::json when json_typeof(${c}::json) = 'array' then ${c}::json else '[]'::json end`;
 
-/** A company row's JSON from its columns (`row` prefixes them: 'NEW.' in a trigger), in the Company schema's field order. */
+/** The company columns shown as they are, in the Company schema's order. */
 const PLAIN = ['name', 'slug', 'picture', 'employees_num_min', 'employees_num_max', 'headquarters', 'location', 'followers', 'state', 'country',
   'website_url', 'phone_number', 'company_type', 'founded_year', 'description', 'tagline'];
+/** A company row's JSON from its columns (`row` prefixes them: 'NEW.' in a trigger), in the Company schema's field order. */
 function companyJson(postgres: boolean, row = ''): string {
   const c = (column: string) => `${row}${column}`;
   const [toArray, toFlag, toIso] = postgres ? [pgArray, (f: string) => `(${f} = 1)`, pgIso] : [array, flag, iso];
