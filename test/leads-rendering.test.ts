@@ -42,7 +42,7 @@ describeEachDialect('GET /v2/leads renders each lead as GET /v2/leads/{id} does'
     });
     await insertCompany(db, ws.id, { id: 78, is_verified: 2, specialties: '', created_at: -1500 });
     // A company changed after it was written (as ingestion refreshes a profile, or another process):
-    // SQLite's kept company_json (migration 0085) must follow.
+    // the kept company_json (migration 0085, both engines) must follow.
     await insertCompany(db, ws.id, { id: 79, name: 'Before', industries: '["Old"]', created_at: T0 });
     await db.updateTable('companies').set({ name: 'After "renamed" 日本', industries: 'null', is_verified: 0, hash_id: 'h79', created_at: -86_400_001 })
       .where('workspace_id', '=', ws.id).where('id', '=', 79).execute();
