@@ -26,7 +26,7 @@ const TABLES: Record<string, string[]> = {
 export async function flushSection(state: ImportState, section: string, batch: Pending[]): Promise<void> {
   if (batch.length === 0) return;
   await beginBulkIfEmpty(state, section, batch.length);
-  await writeBatch(state, section, batch);
+  for (const run of runsOfDistinctIds(batch)) await writeBatch(state, section, run);
   // Planner statistics of tables that were empty make PostgreSQL check every foreign key (and
   // run every child delete) by a sequential scan, which turns a bulk import quadratic. Fresh
   // statistics after the first batch (ANALYZE counts this transaction's own rows) avoid that.
@@ -35,6 +35,25 @@ export async function flushSection(state: ImportState, section: string, batch: P
     state.analyzed.add(section);
     for (const table of TABLES[section]) await sql`analyze ${sql.table(table)}`.execute(state.db);
   }
+}
+
+/**
+ * The batch cut before each item whose id came earlier in it. Such an item is then written as it
+ * would be in a later batch: its children replace the earlier item's, or are kept when it gives
+ * none. In one statement, both items' children were written and the earlier item's stayed.
+ */
+function runsOfDistinctIds(batch: Pending[]): Pending[][] {
+  const runs: Pending[][] = [[]];
+  let seen = new Set<string>();
+  for (const pending of batch) {
+    if (seen.has(pending.id)) {
+      runs.push([]);
+      seen = new Set();
+    }
+    seen.add(pending.id);
+    runs.at(-1)!.push(pending);
+  }
+  return runs;
 }
 
 async function writeBatch(state: ImportState, section: string, batch: Pending[]): Promise<void> {
