@@ -92,6 +92,50 @@ describeEachDialect('snapshot import into empty tables', (dialect) => {
     }
   });
 
+  it('fills SQLite\'s kept history and notes after the load in the list\'s order: time, then id in UTF-8 byte order', async () => {
+    const doc = snapshotFixture(45, 'ws_kept');
+    // Given out of order: a null time, a tie broken by ids whose UTF-8 and UTF-16 orders differ,
+    // milliseconds, a time before 1970 and text to escape.
+    doc.leads[1].history = [
+      { id: 'h_late', description: 'tab\tline\n\u0001 "q" \\ \u007f \u2028 é 😀 end', recorded_at: '2025-04-02T00:00:00.250Z' },
+      { id: 'h_\uE000', description: null, recorded_at: '2025-04-01T00:00:00Z' },
+      { id: 'h_😀', description: 'tie', recorded_at: '2025-04-01T00:00:00Z' },
+      { id: 'h_none', description: 'no time' },
+      { id: 'h_old', description: 'before 1970', recorded_at: '1969-12-31T23:59:59.999Z' },
+    ];
+    doc.leads[2].notes = [
+      { id: 'n_b', content: 'tied, second', created_at: '2025-04-01T00:00:00Z' },
+      { id: 'n_a', content: 'tied, first "quoted"', created_at: '2025-04-01T00:00:00Z', updated_at: '2025-04-03T00:00:00.5Z' },
+    ];
+    const events: ImportProgress[] = [];
+    await run(doc, events);
+    expect(events).toContainEqual({ phase: 'bulk', section: 'leads' });
+    const json = await keptJsonAndRebuilt(handle.db, 'ws_kept');
+    if (!json) return; // PostgreSQL keeps no history or notes on the lead
+    expect(json.kept).toEqual(json.rebuilt);
+    expect(json.kept.ld_000001!.history.map((h: { id: string }) => h.id)).toEqual(['h_none', 'h_old', 'h_\uE000', 'h_😀', 'h_late']);
+    expect(json.kept.ld_000002!.notes.map((n: { id: string }) => n.id)).toEqual(['n_a', 'n_b']);
+  });
+
+  it('a lead given twice in one batch is written as if in two: the later item\'s history and notes replace the earlier\'s', async () => {
+    const doc = snapshotFixture(45, 'ws_twice');
+    // ld_000022 has one history row; given again right after it (the same batch of 10), with other
+    // history and notes. ld_000024 is given with history, then in a later batch without (it is kept).
+    const again = { ...doc.leads[22], status: 'QUALIFIED', history: [{ id: 'h_again', description: 'again', recorded_at: '2025-04-01T00:00:00Z' }], notes: [{ id: 'n_again', content: 'again', created_at: '2025-04-01T00:00:00Z', updated_at: '2025-04-01T00:00:00Z' }] };
+    const { history: _history, ...withoutHistory } = { ...doc.leads[24], crm_id: 'crm_later' };
+    const leads = [...doc.leads];
+    leads[24] = { ...doc.leads[24], history: [{ id: 'h_24_first', description: 'first', recorded_at: '2025-04-01T00:00:00Z' }] };
+    leads.splice(23, 0, again);
+    leads.push(withoutHistory);
+    await run({ ...doc, leads });
+    const exported = JSON.parse(await exportText(handle.db, 'ws_twice')).leads;
+    expect(exported.find((l: { id: string }) => l.id === 'ld_000022')).toEqual(again);
+    expect(exported.find((l: { id: string }) => l.id === 'ld_000024')).toEqual({ ...withoutHistory, history: [{ id: 'h_24_first', description: 'first', recorded_at: '2025-04-01T00:00:00Z' }] });
+    expect(await count(handle.db, 'lead_history')).toBe(exported.reduce((n: number, l: { history: unknown[] }) => n + l.history.length, 0));
+    const json = await keptJsonAndRebuilt(handle.db, 'ws_twice');
+    if (json) expect(json.kept).toEqual(json.rebuilt);
+  });
+
   it('moves the data version once for what the suspended triggers would have counted (cached pages are stale)', async () => {
     const leads = Array.from({ length: 25 }, (_, i) => ({ id: `ld_${i}`, created_at: '2025-03-01T00:00:00Z' }));
     const events: ImportProgress[] = [];

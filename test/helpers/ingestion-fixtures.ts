@@ -61,7 +61,7 @@ export async function keptJsonAndRebuilt(db: Db, workspaceId: string) {
   const history = await db.selectFrom('lead_history').selectAll().where('workspace_id', '=', workspaceId).execute();
   const notes = await db.selectFrom('lead_notes').selectAll().where('workspace_id', '=', workspaceId).execute();
   const byTime = <T extends { id: string }>(time: (row: T) => number | null) => (a: T, b: T) =>
-    (time(a) ?? -Infinity) - (time(b) ?? -Infinity) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    (time(a) ?? -Infinity) - (time(b) ?? -Infinity) || Buffer.compare(Buffer.from(a.id), Buffer.from(b.id)); // ids as SQLite's BINARY collation orders them
   const kept = Object.fromEntries(leads.map((l) => [l.id, { history: JSON.parse(l.history_json), notes: JSON.parse(l.notes_json) }]));
   const rebuilt = Object.fromEntries(
     leads.map((l) => [
