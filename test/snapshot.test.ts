@@ -166,6 +166,10 @@ describeEachDialect('workspace snapshots', (dialect) => {
     const dangling = snapshotFixture(1300, 'ws_bad');
     dangling.leads[1200].team_member_id = 'tm_nobody';
     await expect(importSnapshot(db, clock, toStream(dangling))).rejects.toThrow('leads[1200].team_member_id: no team member "tm_nobody"');
+    // Half a surrogate pair: SQLite would store bytes that are not UTF-8, PostgreSQL refused the whole import without saying where.
+    const halfPair = snapshotFixture(10, 'ws_bad');
+    halfPair.leads[4].history = [{ id: 'h', description: 'cut \ud83d here', recorded_at: null }];
+    await expect(importSnapshot(db, clock, toStream(halfPair))).rejects.toThrow('leads[4].history[0].description: not valid Unicode (a \\u escape of half a surrogate pair');
     const badCampaign = snapshotFixture(10, 'ws_bad');
     badCampaign.campaigns[0].participant_ids = ['tm_a', 'tm_x'];
     await expect(importSnapshot(db, clock, toStream(badCampaign))).rejects.toThrow('campaigns[0].participant_ids[1]: no team member "tm_x"');

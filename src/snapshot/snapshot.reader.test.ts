@@ -51,6 +51,10 @@ describe('readSnapshot', () => {
     expect(await failure(text.replace('"leads":', '"leads"'))).toBe('$: not valid JSON (found "[" where : was expected)');
     expect(await failure(text.replace('"leads":[', '"leads":{'))).toBe('leads: must be array');
     expect(await failure(`${text} x`)).toBe('$: not valid JSON (found "x" where nothing after the document was expected)');
+    // Half a surrogate pair, in a string or a key, anywhere in the item; a whole pair as escapes is text.
+    expect(await failure(text.replace('"id":"b"', '"id":"b\\udc00"'))).toBe('leads[1].id: not valid Unicode (a \\u escape of half a surrogate pair, which no text can hold)');
+    expect(await failure(text.replace('"id":"b"', '"id":"b","x":[{"\\ud800":1}]'))).toMatch(/^leads\[1\]\.x\[0\]\.\ud800: not valid Unicode/);
+    expect(await failure(text.replace('"id":"b"', '"id":"b\\ud83d\\ude00"'))).toBe('no error');
     expect(await failure('[]')).toBe('$: must be an object');
     for (const cut of [1, 20, text.length - 12, text.length - 1]) expect(await failure(text.slice(0, cut), 5)).toBe('$: the document ends too early');
     expect(await failure('{"version": 1')).toBe('$: the document ends too early');

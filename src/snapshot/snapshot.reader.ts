@@ -146,11 +146,15 @@ class SnapshotSplitter {
     const what = this.scanning!;
     const path = what === 'item' ? `${this.section}[${this.index}]` : what === 'value' ? this.section : '$';
     let value: unknown;
+    const text = buf.toString('utf8', this.scanner.start, end);
     try {
-      value = JSON.parse(buf.toString('utf8', this.scanner.start, end));
+      value = JSON.parse(text);
     } catch (err) {
       throw new SnapshotError(`${path}: not valid JSON (${(err as Error).message})`);
     }
+    // Half a surrogate pair comes only as a \u escape (UTF-8 has no bytes for one): text without one has none.
+    const lone = text.includes('\\u') ? loneSurrogateAt(value, path) : undefined;
+    if (lone) throw new SnapshotError(`${lone}: not valid Unicode (a \\u escape of half a surrogate pair, which no text can hold)`);
     this.scanning = null;
     if (what === 'key') {
       this.section = value as string;
@@ -167,4 +171,27 @@ class SnapshotSplitter {
   private unexpected(c: number, wanted: string): SnapshotError {
     return new SnapshotError(`$: not valid JSON (found ${JSON.stringify(String.fromCharCode(c))} where ${wanted} was expected)`);
   }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path of the first key or string in `value` holding half a surrogate pair. JSON.parse accepts
+ * one; SQLite would store bytes that are not UTF-8 and PostgreSQL refuses the whole import, so the
+ * document is refused here, naming the place.
+ */
+function loneSurrogateAt(value: unknown, path: string): string | undefined {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = loneSurrogateAt(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      const found = LONE_SURROGATE.test(key) ? `${path}.${key}` : loneSurrogateAt(child, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
