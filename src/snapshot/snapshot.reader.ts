@@ -173,15 +173,13 @@ class SnapshotSplitter {
   }
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /**
- * The path of the first key or string in `value` holding half a surrogate pair. JSON.parse accepts
- * one; SQLite would store bytes that are not UTF-8 and PostgreSQL refuses the whole import, so the
- * document is refused here, naming the place.
+ * The path of the first key or string in `value` holding half a surrogate pair (String
+ * isWellFormed, Node 20 and later). JSON.parse accepts one; SQLite would store bytes that are not
+ * UTF-8 and PostgreSQL refuses the whole import, so the document is refused here, naming the place.
  */
 function loneSurrogateAt(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path : undefined;
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : path;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = loneSurrogateAt(value[i], `${path}[${i}]`);
@@ -189,7 +187,7 @@ function loneSurrogateAt(value: unknown, path: string): string | undefined {
     }
   } else if (value !== null && typeof value === 'object') {
     for (const [key, child] of Object.entries(value)) {
-      const found = LONE_SURROGATE.test(key) ? `${path}.${key}` : loneSurrogateAt(child, `${path}.${key}`);
+      const found = key.isWellFormed() ? loneSurrogateAt(child, `${path}.${key}`) : `${path}.${key}`;
       if (found) return found;
     }
   }
