@@ -85,6 +85,12 @@ describeWithChromium('web console in Chromium', () => {
     await page.locator('aside select[name=status]').selectOption('DISQUALIFIED');
     await page.locator('aside input[name=tags]').fill('vip, later');
     await page.getByLabel('Add a note').fill('Met at the fair');
+    // The page around the drawer redraws (a row selected, then not): the edits not yet saved stay.
+    const firstRow = page.locator('tbody tr[data-lead-id] input[type=checkbox]').first();
+    await firstRow.check();
+    await firstRow.uncheck();
+    await poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    expect(await page.locator('aside select[name=status]').inputValue()).toBe('DISQUALIFIED');
     await page.getByRole('button', { name: 'Save lead' }).click();
     await poll(() => page.getByText('Saved').count()).toBe(1);
     await shot('lead-drawer');

@@ -43,11 +43,14 @@ export function LeadDrawer({ id, version, onChanged }: { id: string; version?: u
           <h2>{lead.first_name} {lead.last_name}</h2>
           <p>{lead.headline}</p>
           <p>Engagement score: {lead.engagement_score}</p>
-          <form onSubmit={save} key={`${lead.id}:${lead.status}:${lead.crm_id}:${lead.crm_contact_url}`}>
-            <label>Status <select name="status" value={lead.status ?? "NEW"}><option>NEW</option><option>QUALIFIED</option><option>DISQUALIFIED</option></select></label>
-            <label>Tags (comma separated) <input name="tags" value={lead.tags.join(', ')} /></label>
-            <label>CRM id <input name="crm_id" value={lead.crm_id ?? ''} maxLength={200} /></label>
-            <label>CRM contact URL <input name="crm_contact_url" value={lead.crm_contact_url ?? ''} maxLength={2000} /></label>
+          {/* Fields start from the lead and are the user's from then on: a value prop would be set again
+              on every redraw of the page around the drawer, undoing edits not yet saved. The key
+              starts the form again from a lead saved or changed elsewhere. */}
+          <form onSubmit={save} key={`${lead.id}:${lead.status}:${lead.tags.join(',')}:${lead.crm_id}:${lead.crm_contact_url}`}>
+            <label>Status <select name="status">{(['NEW', 'QUALIFIED', 'DISQUALIFIED'] as const).map((s) => <option selected={(lead.status ?? 'NEW') === s}>{s}</option>)}</select></label>
+            <label>Tags (comma separated) <input name="tags" defaultValue={lead.tags.join(', ')} /></label>
+            <label>CRM id <input name="crm_id" defaultValue={lead.crm_id ?? ''} maxLength={200} /></label>
+            <label>CRM contact URL <input name="crm_contact_url" defaultValue={lead.crm_contact_url ?? ''} maxLength={2000} /></label>
             <label>Add a note <textarea name="note" maxLength={10000} /></label>
             <button type="submit">Save lead</button>
             {saved && <p role="status">Saved</p>}
