@@ -70,6 +70,12 @@ describeWithChromium('web console in Chromium', () => {
     await page.getByLabel('Status').first().selectOption('QUALIFIED');
     await page.getByLabel('Sort').selectOption('oldest_first');
     await page.getByLabel('Per page').fill('10');
+    // A redraw of the page before the filters are applied (a row selected, then not) keeps what was typed.
+    const firstRow = page.locator('tbody tr[data-lead-id] input[type=checkbox]').first();
+    await firstRow.check();
+    await firstRow.uncheck();
+    await poll(() => page.getByTestId('selected-count').textContent()).toBe('0 selected');
+    expect(await page.getByLabel('Per page').inputValue()).toBe('10');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     const first = (await ws.client.get('/v2/leads?status=QUALIFIED&sort_by=oldest_first&limit=10')).body;
     await poll(() => page.getByTestId('total').textContent()).toBe(`${first.total} leads`);

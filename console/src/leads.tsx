@@ -46,7 +46,7 @@ export function Leads({ openId, actions = [] }: { openId: string | null; actions
         <label>Company <input name="company_public_id" /></label>
         <label>Post id <input name="post_id" /></label>
         <label>Email enriched <select name="email_enriched"><option value="">any</option><option value="true">yes</option><option value="false">no</option></select></label>
-        <label>Per page <input type="number" min={1} max={50} name="limit" value={filters.limit} /></label>
+        <label>Per page <input type="number" min={1} max={50} name="limit" defaultValue={filters.limit} /></label>
         <button type="submit">Apply filters</button>
       </form>
       {error && <p role="alert" class="error">{error}</p>}

@@ -69,7 +69,7 @@ export function Feeds({ session }: { session: Session }) {
         <label>Published to <input type="date" name="end_date" /></label>
         <label>Last days <input type="number" min={0} name="days" /></label>
         <label>Team member <select name="team_member_id"><option value="">anyone</option>{members.map((m) => <option value={m.id}>{memberName(m)}</option>)}</select></label>
-        <label>Per page <input type="number" min={1} max={50} name="limit" value={filters.limit} /></label>
+        <label>Per page <input type="number" min={1} max={50} name="limit" defaultValue={filters.limit} /></label>
         <button type="submit">Apply filters</button>
       </form>
       {error && <p role="alert" class="error">{error}</p>}
