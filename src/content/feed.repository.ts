@@ -6,7 +6,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
 import { checkedRange } from '../db/dialect.js';
-import type { Condition, SortColumn } from '../db/keyset.js';
+import { walkedRange, type Condition, type SortColumn } from '../db/keyset.js';
 
 export type FeedKind = 'team' | 'tracked';
 
@@ -53,7 +53,8 @@ export async function countFeedRange(db: DbOrTx, workspaceId: string, f: FeedFil
   return { total, rangeRows: wider ? await countFeed(db, workspaceId, { ...f, teamMemberId: null }) : total };
 }
 
-function filtered(db: DbOrTx, workspaceId: string, f: FeedFilters, datesDrive: boolean): SelectQueryBuilder<Database, 'posts', {}> {
+/** `cursor`: the direction of a published_at walk past a position (keyset.ts walkedRange). */
+function filtered(db: DbOrTx, workspaceId: string, f: FeedFilters, datesDrive: boolean, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'posts', {}> {
   let q = db.selectFrom('posts').where('workspace_id', '=', workspaceId);
   if (f.kind === 'team') {
     // Word for word the partial indexes' WHERE, so both engines may use them.
@@ -67,9 +68,9 @@ function filtered(db: DbOrTx, workspaceId: string, f: FeedFilters, datesDrive: b
     // plain author_urn would let the engines start from posts_author and sort every tracked post.
     q = q.where(sql`(author_urn || '')`, 'in', tracked);
   }
-  const published = datesDrive ? sql.ref('published_at') : checkedRange(db, 'published_at');
-  if (f.from !== null) q = q.where(published, '>=', f.from);
-  if (f.to !== null) q = q.where(published, '<', f.to);
+  const published = (edge: 'asc' | 'desc') => (datesDrive ? walkedRange('published_at', edge, cursor) : checkedRange(db, 'published_at'));
+  if (f.from !== null) q = q.where(published('asc'), '>=', f.from);
+  if (f.to !== null) q = q.where(published('desc'), '<', f.to);
   return q;
 }
 
@@ -85,7 +86,8 @@ export function selectFeedPage(db: DbOrTx, workspaceId: string, f: FeedFilters, 
     for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
     return q.limit(limit);
   }
-  let q = filtered(db, workspaceId, f, key.column === 'published_at').selectAll();
+  // published_at is never null: a condition is the position's (keyset.ts).
+  let q = filtered(db, workspaceId, f, key.column === 'published_at', conditions.length > 0 ? key.dir : null).selectAll();
   for (const c of conditions) q = q.where(c);
   for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
   return q.limit(plan.kind === 'empty' ? 0 : limit);

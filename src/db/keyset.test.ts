@@ -14,10 +14,11 @@ interface Row {
   id: string;
   score: number | null;
   at: number;
+  grp: number;
 }
 
-// Ties on every key (score and at repeat), nulls in the nullable one.
-const ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, score: i % 4 === 0 ? null : i % 5, at: 1000 + (i % 3) }));
+// Ties on every key (score, at and grp repeat), nulls in the nullable one.
+const ROWS: Row[] = Array.from({ length: 23 }, (_, i) => ({ id: `r${String(i).padStart(2, '0')}`, score: i % 4 === 0 ? null : i % 5, at: 1000 + (i % 3), grp: i % 2 }));
 
 function oracle(rows: Row[], columns: readonly SortColumn[]): string[] {
   const cmp = (a: Row, b: Row) => {
@@ -40,8 +41,8 @@ describe('seekPage', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-keyset-'));
     handle = connectDb({ dialect: 'sqlite', file: path.join(dir, 'k.db') });
-    await sql`create table t (id text primary key, score integer, at integer not null)`.execute(handle.db);
-    for (const r of ROWS) await sql`insert into t (id, score, at) values (${r.id}, ${r.score}, ${r.at})`.execute(handle.db);
+    await sql`create table t (id text primary key, score integer, at integer not null, grp integer not null)`.execute(handle.db);
+    for (const r of ROWS) await sql`insert into t (id, score, at, grp) values (${r.id}, ${r.score}, ${r.at}, ${r.grp})`.execute(handle.db);
   });
   afterAll(async () => {
     await handle.close();
@@ -58,7 +59,7 @@ describe('seekPage', () => {
         calls.push(limit);
         const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
         const orderBy = sql.join(order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.dir)}`));
-        return (await sql<Row>`select id, score, at from t ${where} order by ${orderBy} limit ${sql.lit(limit)}`.execute(handle.db)).rows;
+        return (await sql<Row>`select id, score, at, grp from t ${where} order by ${orderBy} limit ${sql.lit(limit)}`.execute(handle.db)).rows;
       });
       expect(rows.length).toBeLessThanOrEqual(pageSize);
       // One query per page; a nullable key may need a second one for the null part, only when
@@ -80,6 +81,9 @@ describe('seekPage', () => {
     specs.push([`id ${dir}`, { columns: [{ column: 'id', dir }], nullableFirst: false }]);
     specs.push([`at ${dir}, id`, { columns: [{ column: 'at', dir }, { column: 'id', dir }], nullableFirst: false }]);
     specs.push([`at ${dir}, id asc`, { columns: [{ column: 'at', dir }, { column: 'id', dir: 'asc' }], nullableFirst: false }]);
+    // Three keys: one row value when all run the same way; split where a later one turns (the feeds' views, then newest).
+    specs.push([`at ${dir}, grp desc, id desc`, { columns: [{ column: 'at', dir }, { column: 'grp', dir: 'desc' }, { column: 'id', dir: 'desc' }], nullableFirst: false }]);
+    specs.push([`at ${dir}, grp ${dir}, id asc`, { columns: [{ column: 'at', dir }, { column: 'grp', dir }, { column: 'id', dir: 'asc' }], nullableFirst: false }]);
     specs.push([`score ${dir} (nullable), id`, { columns: [{ column: 'score', dir }, { column: 'id', dir }], nullableFirst: true }]);
   }
   for (const [name, spec] of specs) {
@@ -100,7 +104,7 @@ describe('seekPage', () => {
     const rows = await seekPage<Row>(spec, [null, all[firstNull]!], 50, async (conditions, order, limit) => {
       const where = sql`where ${sql.join(conditions, sql` and `)}`;
       const orderBy = sql.join(order.map((o) => sql`${sql.ref(o.column)} ${sql.raw(o.dir)}`));
-      return (await sql<Row>`select id, score, at from t ${where} order by ${orderBy} limit ${sql.lit(limit)}`.execute(handle.db)).rows;
+      return (await sql<Row>`select id, score, at, grp from t ${where} order by ${orderBy} limit ${sql.lit(limit)}`.execute(handle.db)).rows;
     });
     expect(rows.map((r) => r.id)).toEqual(all.slice(firstNull + 1));
   });

@@ -5,7 +5,8 @@
 // A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged.
 import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
-import type { Condition, SortColumn } from '../db/keyset.js';
+import { walkedRange, type Condition, type SortColumn } from '../db/keyset.js';
+import { isPostgres } from '../db/dialect.js';
 import { reboundCopies } from '../db/precompiled.js';
 import { DISCARDED } from './leads.repository.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
@@ -58,10 +59,11 @@ const numeric = (column: string) => sql`(${sql.ref(column)} + 0)`;
 const textual = (column: string) => sql`(${sql.ref(column)} || '')`;
 
 /**
- * The filters of a page: `datesDrive` when created_at is the range of the index walked. A company
- * or a post always drives on its own index, its dates checked on its (few) entries.
+ * The filters of a page: `datesDrive` when created_at is the range of the index walked (`cursor`:
+ * the walk's direction past a position, keyset.ts walkedRange). A company or a post always drives
+ * on its own index, its dates checked on its (few) entries.
  */
-function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive: boolean): SelectQueryBuilder<Database, 'leads', {}> {
+function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive: boolean, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'leads', {}> {
   let q = db.selectFrom('leads').where('workspace_id', '=', workspaceId);
   // A plain status is safe with the workspace-wide index (no index starts with the status but the
   // triaged ones, which NEW and != DISCARDED cannot use), and PostgreSQL keeps its estimate; under
@@ -72,9 +74,9 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
   else q = f.status ? q.where(status, '=', f.status) : q.where(status, '!=', DISCARDED);
   if (f.companyIds) q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
   if (f.postId !== null) q = driver === 'post' ? q.where('source_post_id', '=', f.postId) : q.where(textual('source_post_id'), '=', f.postId);
-  const created = datesDrive ? sql.ref('created_at') : numeric('created_at');
-  if (f.from !== null) q = q.where(created, '>=', f.from);
-  if (f.to !== null) q = q.where(created, '<', f.to);
+  const created = (edge: 'asc' | 'desc') => (datesDrive ? walkedRange('created_at', edge, cursor) : numeric('created_at'));
+  if (f.from !== null) q = q.where(created('asc'), '>=', f.from);
+  if (f.to !== null) q = q.where(created('desc'), '<', f.to);
   if (f.emailEnriched !== null) q = q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null);
   return q;
 }
@@ -101,21 +103,33 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   const key = order[0]!;
   if (plan.kind !== 'buckets') {
     const driver = driverOf(f);
-    let q = filtered(db, workspaceId, f, driver, key.column === 'created_at' && (driver === 'status' || driver === 'workspace')).selectAll();
+    const datesDrive = key.column === 'created_at' && (driver === 'status' || driver === 'workspace');
+    // created_at is never null: a condition is the position's (keyset.ts).
+    let q = filtered(db, workspaceId, f, driver, datesDrive, conditions.length > 0 ? key.dir : null).selectAll();
     for (const c of conditions) q = q.where(c);
     for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
     return q.limit(plan.kind === 'empty' ? 0 : limit);
   }
-  // Each bucket's first `limit` rows after the position, from its own sorted run (index entries
-  // only: the range's edges and the status are in the index), then the best `limit` of those.
+  // The buckets' runs as one compound, ordered and limited as a whole: each run is read in the
+  // key's order from its own index range (index entries only: the range's edges and the status are
+  // in the index) and merged as it goes (SQLite's MERGE (UNION ALL), PostgreSQL's Merge Append), so
+  // the page reads about `limit` entries in all plus one per bucket, not `limit` per bucket.
+  // PostgreSQL also gets each run's own ORDER BY and LIMIT: where it prefers to append the runs and
+  // sort (a small workspace), it then sorts at most `limit` per bucket. SQLite cannot take them (its
+  // runs would each be sorted into a temporary b-tree, 40 times slower at 1M leads) and merges anyway.
   // One run is built and compiled; the others are its text with their own bucket (db/precompiled.ts).
-  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never);
+  // The LIMIT is written into the text (a bound one makes SQLite plan again).
+  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never).select([sql.ref(key.column).as('k'), 'id']);
   for (const c of conditions) run = run.where(c);
-  for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
-  const runOf = reboundCopies(db, db.selectFrom(run.select([sql.ref(key.column).as('k'), 'id']).limit(limit).as('b')).select(['k', 'id']), BUCKET_MARK);
+  const pg = isPostgres(db);
+  if (pg) run = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
+  const runOf = reboundCopies(db, run, BUCKET_MARK);
   const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
-  const merged = sql<{ k: unknown; id: string }>`(${sql.join(runs, sql` union all `)})`;
-  const best = db.selectFrom(merged.as('runs')).select('runs.id').orderBy('runs.k', key.dir).orderBy('runs.id', key.dir).limit(limit);
+  const dir = sql.raw(key.dir);
+  const ordered = sql`order by ${sql.ref('k')} ${dir}, ${sql.ref('id')} ${dir} limit ${sql.lit(limit)}`;
+  // PostgreSQL's one run is already the page (a second ORDER BY after it is an error there).
+  const compound = !pg ? sql`${sql.join(runs, sql` union all `)} ${ordered}` : runs.length === 1 ? runs[0]! : sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
+  const best = sql`(select ${sql.ref('best.id')} from (${compound}) as best)`;
   // The page's rows by primary key; `+ 0` keeps the sort index out of this small final sort.
   return db
     .selectFrom('leads')

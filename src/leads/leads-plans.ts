@@ -45,7 +45,7 @@ export function expectedIndex(f: LeadFilters, plan: LeadPagePlan, sortColumn: st
 export interface PlanCase {
   sort: LeadSort;
   filter: string;
-  /** first page, mid-walk in the non-null part, mid-walk in the null part (nullable keys). */
+  /** first page, mid-walk in the non-null part, mid-walk in the null part (nullable keys); `(null part)`: the null part that fills a page the non-null one left short. */
   step: string;
   plan_kind: LeadPagePlan['kind'];
   /** The index the page must be read from (expectedIndex). */
@@ -72,7 +72,9 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
           compiled.push(renderLeadPage(db, selectLeadPage(db, workspaceId, filters, plan, conditions, order, limit), order, limit, 'placeholder').compile());
           return [];
         });
-        for (const query of compiled) out.push({ sort, filter, step, plan_kind: plan.kind, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
+        for (const [i, query] of compiled.entries()) {
+          out.push({ sort, filter, step: i > 0 ? `${step} (null part)` : step, plan_kind: plan.kind, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
+        }
       }
     }
   }

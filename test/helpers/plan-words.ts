@@ -1,6 +1,7 @@
 // How each dialect words, in EXPLAIN's lines, a full scan of `table`, a sort step (with the rows it
-// sorts: Infinity where the plan does not say) and the use of one of its indexes: the words the
-// plan tests of every list assert with (test/leads-plan.test.ts, test/feed-plan.test.ts).
+// sorts: Infinity where the plan does not say), the use of one of its indexes and an index read that
+// starts at a cursor's position (its row value `(key, id) < (?, ?)` as the index's bound): the words
+// the plan tests of every list assert with (test/leads-plan.test.ts, test/feed-plan.test.ts).
 export function planWords(table: string) {
   return {
     sqlite: {
@@ -9,6 +10,7 @@ export function planWords(table: string) {
       sortedRows: (plan: string[]) => (plan.some((l) => l.includes('TEMP B-TREE') && !/FOR \w+\(ORDER BY\)/.test(l)) ? Infinity : 0),
       usesAnIndex: (l: string) => new RegExp(`USING (COVERING )?INDEX ${table}_`).test(l),
       usesIndex: (l: string, index: string) => l.includes(`INDEX ${index} `),
+      seeksPosition: (l: string, index: string) => l.includes(`INDEX ${index} `) && /\([a-z_]+(,[a-z_]+)+\)[<>]\(\?(,\?)+\)/.test(l),
     },
     postgres: {
       scansTable: (l: string) => new RegExp(`Seq Scan on ${table}\\b`).test(l),
@@ -16,6 +18,8 @@ export function planWords(table: string) {
       usesAnIndex: (l: string) => new RegExp(`(Index|Index Only|Bitmap Index) Scan (Backward )?(using|on) ${table}_`).test(l),
       // An index name ending in `_` names every index of that prefix.
       usesIndex: (l: string, index: string) => new RegExp(`Scan (Backward )?(using|on) ${index}${index.endsWith('_') ? '' : '\\b'}`).test(l),
+      // The Index Cond under the scan (the line after it) holds the row comparison.
+      seeksPosition: (l: string) => /Index Cond: .*ROW\(/.test(l),
     },
   };
 }
