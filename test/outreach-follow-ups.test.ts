@@ -33,6 +33,9 @@ describeEachDialect('follow-up sequences', (dialect) => {
   const messagesOf = async (ws: string) => (await networkWorldOf(server).received(ws)).messages;
   const contactOf = async (ws: string) => db().selectFrom('campaign_contacts').selectAll().where('workspace_id', '=', ws).executeTakeFirstOrThrow();
 
+  // The tests that run days of simulated time walk every 15-minute step of an idle sender (1,400-1,600
+  // worker turns): 23-29 s on PostgreSQL on a slow 2-core machine (2026-11-27), so they get 120 s.
+
   /** One sender, one contact who accepts, the three-step sequence. */
   async function sequenceCampaign(prefix: string) {
     clock.set(MONDAY_0800_UTC);
@@ -45,7 +48,7 @@ describeEachDialect('follow-up sequences', (dialect) => {
     return { ws, account, urn, campaignId };
   }
 
-  it('sends each step its delay after the one before, once each, with the worker run again and twice at once', async () => {
+  it('sends each step its delay after the one before, once each, with the worker run again and twice at once', { timeout: 120_000 }, async () => {
     const { ws, campaignId } = await sequenceCampaign('Seq');
     const a = createWorker(server.ctx, CAMPAIGN_ENGINES);
     const b = createWorker(server.ctx, CAMPAIGN_ENGINES);
@@ -70,7 +73,7 @@ describeEachDialect('follow-up sequences', (dialect) => {
     expect(stats.contacts.CONNECTED).toBe(1);
   });
 
-  it('a reply after step 1 ends the sequence: steps 2 and 3 are never sent', async () => {
+  it('a reply after step 1 ends the sequence: steps 2 and 3 are never sent', { timeout: 120_000 }, async () => {
     const { ws, account, urn } = await sequenceCampaign('SeqRep');
     await runUntil(server, clock, MONDAY_0800_UTC + 3 * DAY);
     expect((await messagesOf(ws.id)).map((m) => m.text)).toEqual(['One Ada']);

@@ -96,7 +96,7 @@ describeEachDialect('outreach engine', (dialect) => {
     for (const t of sent.slice(5)) expect(t >= Date.parse('2025-03-31T07:00:00Z') && t < Date.parse('2025-03-31T08:00:00Z'), new Date(t).toISOString()).toBe(true);
   });
 
-  it('sends nothing for DRAFT campaigns and stops at once when paused', async () => {
+  it('sends nothing for DRAFT campaigns and stops at once when paused', { timeout: 60_000 }, async () => {
     clock.set(MONDAY_0800_UTC);
     const { ws, campaignId } = await outreachWorld(server, { senders: 1, contacts: 5, status: 'DRAFT', urnPrefix: 'Draft' });
     await runUntil(server, clock, MONDAY_0800_UTC + 2 * DAY);
