@@ -70,7 +70,7 @@ describeEachDialect('lead list query plans', (dialect) => {
     for (const c of cases) {
       const label = `${c.sort} ${c.filter} ${c.step}: ${c.plan.join(' / ')}`;
       const sorted = words.sortedRows(c.plan);
-      if (c.plan_kind === 'buckets') expect(dialect === 'sqlite' || sorted <= 10 * 51, label).toBe(true);
+      if (c.plan_kind === 'buckets') expect(dialect === 'sqlite' || sorted <= c.runs * 51, label).toBe(true);
       else if (sorted > 0) {
         expect(dialect, label).toBe('postgres');
         expect(sorted, label).toBeLessThanOrEqual(FEW_ROWS);
@@ -98,11 +98,12 @@ describeEachDialect('lead list query plans', (dialect) => {
   it('merges the buckets of a date range', () => {
     const buckets = cases.filter((c) => c.plan_kind === 'buckets');
     expect(buckets.length).toBeGreaterThan(20);
+    expect(buckets.some((c) => c.runs > 1)).toBe(true);
     for (const c of buckets) {
       const label = `${c.sort} ${c.filter} ${c.step}: ${c.plan.join(' / ')}`;
-      // Two sorts of the page's own rows remain: the page's, by key, and its rendering's.
       if (dialect === 'sqlite') {
-        expect(c.plan.some((l) => l.includes('MERGE (UNION ALL)')), label).toBe(true);
+        expect(c.plan.some((l) => l.includes('MERGE (UNION ALL)')) || c.runs === 1, label).toBe(true);
+        // Two sorts of the page's own rows remain: the page's, by key, and its rendering's.
         expect(c.plan.filter((l) => l.includes('USE TEMP B-TREE FOR ORDER BY')).length, label).toBe(2);
       }
     }

@@ -48,6 +48,8 @@ export interface PlanCase {
   /** first page, mid-walk in the non-null part, mid-walk in the null part (nullable keys); `(null part)`: the null part that fills a page the non-null one left short. */
   step: string;
   plan_kind: LeadPagePlan['kind'];
+  /** The runs a bucket plan reads (its buckets), 1 otherwise. */
+  runs: number;
   /** The index the page must be read from (expectedIndex). */
   index: string;
   sql: string;
@@ -73,7 +75,8 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
           return [];
         });
         for (const [i, query] of compiled.entries()) {
-          out.push({ sort, filter, step: i > 0 ? `${step} (null part)` : step, plan_kind: plan.kind, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
+          const runs = plan.kind === 'buckets' ? plan.last - plan.first + 1 : 1;
+          out.push({ sort, filter, step: i > 0 ? `${step} (null part)` : step, plan_kind: plan.kind, runs, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
         }
       }
     }
