@@ -33,8 +33,9 @@ const tuple = (cols: readonly SortColumn[], values: readonly CursorValue[]) =>
  * Rows strictly after `values` in `columns` order. Columns sorted the same way are compared as one
  * row value, `(key, id) < (?, ?)`: both engines seek an index on (…, key, id) straight to that entry.
  * Spelt out (`key <= ? and (key < ? or key = ? and id < ?)`) the index's range starts at the key
- * alone, and every tied entry before the position is read and dropped: with engagement scores
- * (integers 0–100) that is a few hundred entries per page at 1M leads (docs/leads-cold.md).
+ * alone, and every tied entry before the position is read and dropped: engagement scores are
+ * integers 0–100, so at 1M leads ≈ 8,000 share each score, half of them read in vain on an
+ * average page (≈ 80 per 16-day bucket of a date range; docs/leads-cold.md).
  * A later column sorted the other way (the feeds' views asc, then newest) splits the order: the
  * leading run is bounded on its own, the rest compared after it recursively.
  */
