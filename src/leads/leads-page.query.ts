@@ -127,8 +127,11 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
   const dir = sql.raw(key.dir);
   const ordered = sql`order by ${sql.ref('k')} ${dir}, ${sql.ref('id')} ${dir} limit ${sql.lit(limit)}`;
+  let compound;
+  if (!pg) compound = sql`${sql.join(runs, sql` union all `)} ${ordered}`;
   // PostgreSQL's one run is already the page (a second ORDER BY after it is an error there).
-  const compound = !pg ? sql`${sql.join(runs, sql` union all `)} ${ordered}` : runs.length === 1 ? runs[0]! : sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
+  else if (runs.length === 1) compound = runs[0]!;
+  else compound = sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
   const best = sql`(select ${sql.ref('best.id')} from (${compound}) as best)`;
   // The page's rows by primary key; `+ 0` keeps the sort index out of this small final sort.
   return db

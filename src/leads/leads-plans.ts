@@ -74,8 +74,8 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
           compiled.push(renderLeadPage(db, selectLeadPage(db, workspaceId, filters, plan, conditions, order, limit), order, limit, 'placeholder').compile());
           return [];
         });
+        const runs = plan.kind === 'buckets' ? plan.last - plan.first + 1 : 1;
         for (const [i, query] of compiled.entries()) {
-          const runs = plan.kind === 'buckets' ? plan.last - plan.first + 1 : 1;
           out.push({ sort, filter, step: i > 0 ? `${step} (null part)` : step, plan_kind: plan.kind, runs, index, sql: query.sql, plan: await explainQuery(db, dialect, query) });
         }
       }
