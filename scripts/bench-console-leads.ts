@@ -1,5 +1,5 @@
-// The console's leads page on the 1,000,000-lead benchmark workspace (a measurement, not a test):
-//   npm run bench:console-leads [-- --loads 7 --requests 30 --export]
+// The console's leads page on the 1,000,000-lead benchmark workspace (a measurement, not a test;
+// USAGE below, `--help`):
 // - first paint: full loads of /app/#/leads in Debian's Chromium (signed in), each measuring the
 //   first contentful paint and the moment the first lead row is in the table (a MutationObserver
 //   installed before the page's own script), both from navigation start;
@@ -21,7 +21,22 @@ import { buildServer } from '../src/http/server.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import type { Metrics } from '../src/metrics/metrics.js';
 import { COLD_WORKSPACE, coldDataDay, ensureColdDatabase } from './bench-cold-data.js';
+import { exitOnHelp } from './usage.js';
 
+const USAGE = `
+The console's leads page on the 1,000,000-lead benchmark workspace, in Debian's Chromium.
+
+  npm run bench:console-leads [-- --loads 7 --requests 30 --export]
+
+Options:
+  --loads <n>      full loads of /app/#/leads (first paint, first lead row; default 7)
+  --requests <n>   /app/api/leads requests per query shape (default 30)
+  --export         also stream CSV exports (rows/s, the process's RSS)
+  -h, --help       this text
+
+Data: .bench/leads-cold-<n>.db, built once and reused (BENCH_LEADS for another size).
+`;
+exitOnHelp(USAGE);
 const { values: opts } = parseArgs({ options: { loads: { type: 'string', default: '7' }, requests: { type: 'string', default: '30' }, export: { type: 'boolean', default: false } } });
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const CHROMIUM = process.env.WARMLINE_CHROMIUM ?? '/usr/bin/chromium';

@@ -1,10 +1,5 @@
 // Measures `warmline import` of the generated 1M-lead snapshot (docs/snapshot-import.md), through
-// the real CLI, into a fresh SQLite file and a fresh PostgreSQL database:
-//   npm run bench:import                               both engines
-//   npm run bench:import -- --db sqlite                one (sqlite | postgres | both)
-//   options: --leads 1000000  --pg postgres://postgres@127.0.0.1:5432/warmline_import_bench  --runs 1
-//   --previous <commit>: also import with that commit's importer (its src/ extracted under .bench/),
-//   in the same run, and print the ratio of the two (cheap at --leads 100000; 12 minutes at 1M)
+// the real CLI, into a fresh SQLite file and a fresh PostgreSQL database (USAGE below, `--help`).
 // The snapshot is generated once (niced) into .bench/snapshot-<leads>.json (gitignored) and reused.
 // Per run: wall seconds, the importer's CPU seconds (user + system, from /proc), rows written per
 // second (every table of the workspace), leads per second and the importer's peak RSS (VmHWM,
@@ -18,7 +13,25 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { connectDb, type DbTarget } from '../src/db/connect.js';
+import { exitOnHelp } from './usage.js';
 
+const USAGE = `
+\`warmline import\` of the generated snapshot, through the real CLI, into a fresh SQLite file and a
+fresh PostgreSQL database (docs/snapshot-import.md).
+
+  npm run bench:import                  both engines
+  npm run bench:import -- --db sqlite   one engine (sqlite | postgres | both)
+
+Options:
+  --leads <n>            the snapshot's size (default 1000000; generated once into .bench/snapshot-<n>.json)
+  --pg <postgres://…>    the database to import into, dropped and created per run
+                         (default postgres://postgres@127.0.0.1:5432/warmline_import_bench)
+  --runs <n>             imports per engine (default 1)
+  --previous <commit>    also import with that commit's importer, in the same run, and print the ratio
+                         of the two (cheap at --leads 100000; 12 minutes at 1M)
+  -h, --help             this text
+`;
+exitOnHelp(USAGE);
 const { values: opts } = parseArgs({
   options: {
     db: { type: 'string', default: 'both' },

@@ -1,10 +1,5 @@
 // GET /v2/leads cold: pages nobody asked for before, at 1,000,000 leads (docs/leads-cold.md).
-//   npm run bench:leads-cold                          SQLite, .bench/leads-cold-<n>.db built once, then reused
-//   npm run bench:leads-cold -- --db postgres://…/db  PostgreSQL (the database is built once, then reused)
-//   options: --seconds 8 --floor-seconds 4 --connections 32 --rounds 1 --only name,name --no-writer
-//   BENCH_LEADS=100000 for a smaller workspace (its own cached file / marker)
-//   --suite feeds (npm run bench:feeds-cold): both feeds at BENCH_POSTS (100,000) posts and the
-//   campaigns list (3,000 campaigns) instead of the lead list; --suite all: both
+// How to run it: USAGE below (`npm run bench:leads-cold -- --help`).
 // Each of N walkers (one HTTPS connection each) walks its own (filter, sort, limit) through the
 // cursors; when a walk ends it starts another with another filter value or limit. No URL is ever
 // asked twice (checked: the run fails if one repeats), so the page cache cannot answer; it stays on,
@@ -29,7 +24,32 @@ import { connectDb } from '../src/db/connect.js';
 import { systemClock } from '../src/shared/clock.js';
 import { coldDataDay, coldLeadId, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds } from './bench-cold-data.js';
 import { nextMessage } from './bench-worker.js';
+import { exitOnHelp } from './usage.js';
 
+const USAGE = `
+GET /v2/leads cold at 1,000,000 leads: N walkers follow their own cursors, each case against a bare
+HTTPS floor measured in the same run (docs/leads-cold.md).
+
+  npm run bench:leads-cold                          SQLite: .bench/leads-cold-<n>.db, built once, then reused
+  npm run bench:leads-cold -- --db postgres://…/db  PostgreSQL: the database is built once, then reused
+  npm run bench:feeds-cold                          the same as --suite feeds
+
+Options:
+  --db <file | postgres://…>  where the workspace is (default .bench/leads-cold-<n>.db)
+  --seconds <s>               per case (default 8)
+  --floor-seconds <s>         the floor's run after each case (default 4)
+  --connections <n>           walkers, one HTTPS connection each (default 32)
+  --rounds <n>                how many times the cases run, each round ending all mixed (default 1)
+  --only <name,name>          these cases only (a misspelt name is refused with the list of cases)
+  --no-writer                 skips the last case (all cases mixed, with a concurrent writer)
+  --suite leads|feeds|all     the lead list (default); both feeds at BENCH_POSTS (100,000) posts and
+                              the campaigns list (3,000 campaigns); or both
+  -h, --help                  this text
+
+Environment: BENCH_LEADS (default 1000000: another size gets its own file or database marker),
+BENCH_POSTS (default 100000), BENCH_PROF=<dir> (the server's CPU profile, node --cpu-prof).
+`;
+exitOnHelp(USAGE);
 const { values: opts } = parseArgs({
   options: {
     db: { type: 'string' },
