@@ -1,19 +1,24 @@
 import type { DbOrTx } from '../db/database.js';
+import { prepared } from '../db/prepared.js';
 import type { ApiKeysTable } from './api-keys.table.js';
 
 export function insertApiKey(db: DbOrTx, row: ApiKeysTable) {
   return db.insertInto('api_keys').values(row).execute();
 }
 
-/** A key opens only a workspace that exists (foreign keys may have been off when one was removed). */
-export function findActiveKeyByHash(db: DbOrTx, keyHash: string) {
-  return db
+// Prepared (db/prepared.ts): every API request runs it, and building it cost more than running it.
+const findActiveKeyQuery = prepared((db, p: { keyHash: string }) =>
+  db
     .selectFrom('api_keys')
     .innerJoin('workspaces', 'workspaces.id', 'api_keys.workspace_id')
     .select(['api_keys.id', 'api_keys.workspace_id'])
-    .where('api_keys.key_hash', '=', keyHash)
-    .where('api_keys.revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('api_keys.key_hash', '=', p.keyHash)
+    .where('api_keys.revoked_at', 'is', null),
+);
+
+/** A key opens only a workspace that exists (foreign keys may have been off when one was removed). */
+export async function findActiveKeyByHash(db: DbOrTx, keyHash: string) {
+  return (await findActiveKeyQuery(db, { keyHash })).rows[0];
 }
 
 export function listApiKeys(db: DbOrTx, workspaceId?: string) {
