@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const SCRIPTS = ['bench-leads-cold.ts', 'bench-import.ts', 'bench-console-leads.ts'];
 
-/** The long options declared in the script's parseArgs call. */
+/** The long options declared in the script's parseArgs call (its text up to the parenthesis that closes it). */
 function declaredOptions(file: string): string[] {
   const source = fs.readFileSync(path.join(root, 'scripts', file), 'utf8');
-  const call = source.slice(source.indexOf('parseArgs({'));
-  const options = call.slice(0, call.indexOf('\n});') === -1 ? call.indexOf('} });') : call.indexOf('\n});'));
-  return [...options.matchAll(/'?([a-z][\w-]*)'?: \{ type:/g)].map((m) => m[1]!);
+  const start = source.indexOf('parseArgs({');
+  let end = start + 'parseArgs'.length;
+  for (let depth = 0; ; end++) {
+    if (source[end] === '(') depth++;
+    else if (source[end] === ')' && --depth === 0) break;
+  }
+  return [...source.slice(start, end).matchAll(/'?([a-z][\w-]*)'?: \{ type:/g)].map((m) => m[1]!);
 }
 
 describe('benchmark scripts --help', () => {
