@@ -20,9 +20,12 @@ function declaredOptions(file: string): string[] {
   return [...source.slice(start, end).matchAll(/'?([a-z][\w-]*)'?: \{ type:/g)].map((m) => m[1]!);
 }
 
+/** What the benchmarks have built so far (.bench/, gitignored): --help must add nothing to it. */
+const benchFiles = () => (fs.existsSync(path.join(root, '.bench')) ? fs.readdirSync(path.join(root, '.bench')).sort() : []);
+
 describe('benchmark scripts --help', () => {
   it.each(SCRIPTS)('%s prints its usage, names every option and does nothing else', (file) => {
-    const before = fs.existsSync(path.join(root, '.bench')) ? fs.readdirSync(path.join(root, '.bench')).sort() : [];
+    const before = benchFiles();
     const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', file), '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
@@ -30,7 +33,6 @@ describe('benchmark scripts --help', () => {
     const options = declaredOptions(file);
     expect(options.length).toBeGreaterThan(1);
     for (const option of options) expect(run.stdout, `--${option} in ${file}'s usage`).toContain(`--${option}`);
-    const after = fs.existsSync(path.join(root, '.bench')) ? fs.readdirSync(path.join(root, '.bench')).sort() : [];
-    expect(after).toEqual(before);
+    expect(benchFiles()).toEqual(before);
   });
 });
