@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLITE_DRIVER_PATH } from '../src/db/sqlite-driver.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -14,7 +15,7 @@ const NOW = Date.parse('2025-06-10T12:00:00Z');
 
 // The other process: commits a row as fast as it can until it is told to stop, as a busy worker would.
 const WRITER = `
-const Database = require('better-sqlite3');
+const Database = require(process.argv[2]);
 const db = new Database(process.argv[1]);
 db.pragma('busy_timeout = 10000');
 db.exec('create table if not exists second_process_writes (n integer)');
@@ -45,7 +46,7 @@ describe('SQLite written by a second process', () => {
     expect(ids).toHaveLength(20);
 
     const file = server.config.db.dialect === 'sqlite' ? server.config.db.file : '';
-    writer = spawn(process.execPath, ['-e', WRITER, file], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+    writer = spawn(process.execPath, ['-e', WRITER, file, SQLITE_DRIVER_PATH], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
     const lines = createInterface({ input: writer.stdout! })[Symbol.asyncIterator]();
     expect((await lines.next()).value).toBe('writing');
 

@@ -1,7 +1,7 @@
 // The one place that knows which SQL engine is underneath.
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, SqliteQueryCompiler, ValueNode,
   type DatabaseConnection, type LimitNode, type OffsetNode, type OperationNode, type SqliteDialectConfig,
@@ -9,6 +9,7 @@ import {
 import pg from 'pg';
 import type { Db } from './database.js';
 import { sqliteReaderDb } from './sqlite-reader.js';
+import { Sqlite } from './sqlite-driver.js';
 
 /** SQLite's page cache of the main connection, in KiB (negative: a size, not a page count); see connectDb for why this size. */
 const SQLITE_CACHE_SIZE = -12288;
@@ -161,7 +162,7 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
       fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
       if (!fs.existsSync(target.file)) fs.closeSync(fs.openSync(target.file, 'a', 0o600));
     }
-    const sqlite = new BetterSqlite3(target.file);
+    const sqlite = new Sqlite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');

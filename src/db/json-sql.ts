@@ -3,9 +3,11 @@
 // The two engines spell it differently; everything a feature needs is here, so it never asks
 // which engine it runs on. What comes back is the API's JSON, byte for byte as fast-json-stringify
 // writes it from the mapper (test/leads-rendering.test.ts compares them on both engines).
-// SQLite marks JSON built by its functions as JSON, and the mark passes through a scalar subquery
-// and CASE (SQLite 3.53, as bundled by better-sqlite3), so a nested value is embedded, never parsed
-// again or quoted as a string; the rendering test would see a version that lost it.
+// SQLite marks JSON built by its functions as JSON, so a nested value is embedded, never parsed
+// again or quoted as a string. The mark passes through CASE and coalesce(), but since SQLite 3.54
+// (better-sqlite3 13, the driver on Node 22 and 24) no longer out of a scalar subquery: a value
+// read by a subquery is marked outside it (storedJson). The rendering test fails on a version
+// that loses the mark.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from './database.js';
 import { isPostgres } from './dialect.js';
@@ -18,7 +20,11 @@ export function jsonObject(db: DbOrTx, fields: readonly (readonly [string, Expr]
   return isPostgres(db) ? sql`json_build_object(${args})` : sql`json_object(${args})`;
 }
 
-/** The JSON array of `object` over the rows of `from` (a FROM … WHERE …), in `orderBy`'s order; [] when there are none. */
+/**
+ * The JSON array of `object` over the rows of `from` (a FROM … WHERE …), in `orderBy`'s order; [] when
+ * there are none. On SQLite a scalar subquery: text to store (the kept columns), not marked as JSON
+ * outside it since SQLite 3.54 (see the top of this file).
+ */
 export function jsonArrayOf(db: DbOrTx, object: Expr, from: Expr, orderBy: Expr): Expr {
   return isPostgres(db)
     ? sql`coalesce((select json_agg(${object} order by ${orderBy}) ${from}), '[]'::json)`
@@ -38,9 +44,12 @@ export function jsonArrayColumn(db: DbOrTx, column: string): Expr {
     : sql`json(case when coalesce(${c}, '') = '' then '[]' when substr(${c}, 1, 1) = '[' then ${c} when json_type(${c}) = 'array' then ${c} else '[]' end)`;
 }
 
-/** A JSON value triggers keep in `column`: SQLite's text marked as JSON, PostgreSQL's json column as it is. */
-export function storedJson(db: DbOrTx, column: string): Expr {
-  return isPostgres(db) ? sql.ref(column) : sql`json(${sql.ref(column)})`;
+/**
+ * A JSON value triggers keep, read by `value` (a column, or a scalar subquery reading one):
+ * SQLite's text marked as JSON, PostgreSQL's json column as it is.
+ */
+export function storedJson(db: DbOrTx, value: Expr): Expr {
+  return isPostgres(db) ? value : sql`json(${value})`;
 }
 
 /**
@@ -49,7 +58,7 @@ export function storedJson(db: DbOrTx, column: string): Expr {
  * again, so a value kept on a wide, much-indexed row costs its writes more than it saves reads.
  */
 export function keptJson(db: DbOrTx, column: string, computed: Expr): Expr {
-  return isPostgres(db) ? computed : storedJson(db, column);
+  return isPostgres(db) ? computed : storedJson(db, sql.ref(column));
 }
 
 /** A 0/1 flag column as a JSON boolean (1 is true, anything else false, as db/rows.ts fromFlag reads it); null stays null. */

@@ -5,13 +5,13 @@
 // and writes TLS for other requests. The connection is query-only: every write stays on the main
 // connection, in its transactions. Reads see what was committed when they start (WAL), as the
 // main connection's own reads did between its transactions.
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import {
   Kysely, SqliteAdapter, SqliteIntrospector,
   type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult,
 } from 'kysely';
 import type { Db } from './database.js';
+import { SQLITE_DRIVER_PATH } from './sqlite-driver.js';
 
 /**
  * The thread's code, as text: a worker started from a file would need that file compiled, which
@@ -69,12 +69,11 @@ class SqliteReader {
   }
 
   private start(): Worker {
-    const driver = createRequire(import.meta.url).resolve('better-sqlite3');
     const worker = new Worker(THREAD, {
       eval: true,
       // Plain CommonJS, whatever the process was started with (--input-type=module, a loader).
       execArgv: [],
-      workerData: { file: this.file, driver, cacheSize: this.cacheSize },
+      workerData: { file: this.file, driver: SQLITE_DRIVER_PATH, cacheSize: this.cacheSize },
       // The thread holds a few pages' rows at a time: a small heap, so V8 does not let it grow.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
     });

@@ -18,7 +18,7 @@ const plain = (column: string): RawBuilder<unknown> => sql.ref(column);
  * (migration 0085 builds it from the row's columns), so no 25-field object is built per lead.
  */
 function companyJson(db: DbOrTx): RawBuilder<unknown> {
-  return sql`(select ${storedJson(db, 'c.company_json')} from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`;
+  return storedJson(db, sql`(select c.company_json from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`);
 }
 
 /** A lead's rows in a child table, as the list shows them: fields in the schema's order, times last, ordered by the first time then id. */

@@ -1,0 +1,90 @@
+// Runs the suite on another Node.js major: `npm run test:node -- <major> [vitest args…]`.
+// The service's floor is Node 20 (package.json engines); the code must keep working on the
+// newer lines too. That Node comes from the npm registry (node-<platform>-<arch>, which holds
+// the binary and its headers), so nothing but the registry is needed. The working tree (tracked
+// and untracked files, not ignored ones) is copied beside ../shared and installed with that Node:
+// better-sqlite3 is built against its ABI there, so this checkout's node_modules stay Node 20's.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const USAGE = `usage: npm run test:node -- <major> [vitest arguments…]
+
+Runs \`npx vitest run\` on Node.js <major> (e.g. 22, 24), fetched from the npm registry as
+node-${process.platform}-${process.arch}@<major>, in a copy of this working tree installed with it.
+Work space: $WARMLINE_NODE_DIR, default ${path.join(os.tmpdir(), 'warmline-node')} (kept between runs:
+the downloaded Node is reused, the copy is made again).`;
+
+const [major, ...vitestArgs] = process.argv.slice(2);
+if (major === '--help' || major === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
+if (!major || !/^\d+$/.test(major)) {
+  console.error(`test:node: a Node.js major version is needed (got ${major === undefined ? 'nothing' : `"${major}"`})\n\n${USAGE}`);
+  process.exit(2);
+}
+
+const repo = path.resolve(import.meta.dirname, '..');
+const work = path.resolve(process.env.WARMLINE_NODE_DIR ?? path.join(os.tmpdir(), 'warmline-node'));
+const pkg = `node-${process.platform}-${process.arch}`;
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`test:node: ${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+    process.exit(result.status || 1);
+  }
+  return result;
+}
+
+// Node itself: the newest release of that major on the registry, unpacked once.
+const version = spawnSync('npm', ['view', `${pkg}@${major}`, 'version', '--json'], { encoding: 'utf8' });
+const versions = version.status === 0 ? [JSON.parse(version.stdout)].flat() : [];
+// The registry lists them in publishing order, not by version.
+const byVersion = (a, b) => {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
+const latest = versions.sort(byVersion).at(-1);
+if (!latest) {
+  console.error(`test:node: no ${pkg}@${major} on the npm registry\n${version.stderr ?? ''}`);
+  process.exit(1);
+}
+const nodeHome = path.join(work, `${pkg}-${latest}`);
+if (!fs.existsSync(path.join(nodeHome, 'bin', 'node'))) {
+  fs.mkdirSync(work, { recursive: true });
+  const packed = run('npm', ['pack', `${pkg}@${latest}`, '--pack-destination', work, '--json', '--silent'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  const tarball = path.join(work, JSON.parse(packed.stdout)[0].filename);
+  const unpacking = `${nodeHome}.partial`;
+  fs.rmSync(unpacking, { recursive: true, force: true });
+  fs.mkdirSync(unpacking, { recursive: true });
+  run('tar', ['xzf', tarball, '-C', unpacking, '--strip-components=1']);
+  fs.rmSync(tarball);
+  fs.renameSync(unpacking, nodeHome);
+}
+
+// The working tree, as git sees it, beside the spec it reads (../shared).
+const copy = path.join(work, `node${major}`);
+fs.rmSync(copy, { recursive: true, force: true });
+fs.mkdirSync(path.join(copy, 'main'), { recursive: true });
+const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] })
+  .stdout.toString('utf8')
+  .split('\0')
+  .filter((file) => file !== '' && fs.existsSync(path.join(repo, file)));
+for (const file of files) fs.cpSync(path.join(repo, file), path.join(copy, 'main', file), { recursive: false });
+const shared = path.resolve(repo, '..', 'shared');
+if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(copy, 'shared'));
+
+const env = {
+  ...process.env,
+  PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}`,
+  // Native addons (better-sqlite3) are built against this Node's own headers, shipped in the same package.
+  npm_config_nodedir: nodeHome,
+};
+const cwd = path.join(copy, 'main');
+console.log(`test:node: Node ${latest} (${nodeHome}) in ${cwd}`);
+run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env });
+const tests = spawnSync('npx', ['vitest', 'run', ...vitestArgs], { cwd, env, stdio: 'inherit' });
+process.exit(tests.status ?? 1);
