@@ -67,15 +67,22 @@ if (!fs.existsSync(path.join(nodeHome, 'bin', 'node'))) {
 
 // The working tree, as git sees it, beside the spec it reads (../shared).
 const copy = path.join(work, `node${major}`);
+const cwd = path.join(copy, 'main');
 fs.rmSync(copy, { recursive: true, force: true });
-fs.mkdirSync(path.join(copy, 'main'), { recursive: true });
+fs.mkdirSync(cwd, { recursive: true });
 const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] })
   .stdout.toString('utf8')
   .split('\0')
   .filter((file) => file !== '' && fs.existsSync(path.join(repo, file)));
-for (const file of files) fs.cpSync(path.join(repo, file), path.join(copy, 'main', file), { recursive: false });
+for (const file of files) fs.cpSync(path.join(repo, file), path.join(cwd, file));
 const shared = path.resolve(repo, '..', 'shared');
 if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(copy, 'shared'));
+
+// A repository of its own, so that the tests which clone the checkout (the README's quick start) run too.
+const git = (...args) => run('git', ['-c', 'user.name=test-node', '-c', 'user.email=test-node@localhost', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+git('init', '--quiet');
+git('add', '--all');
+git('commit', '--quiet', '--no-verify', '--message', 'the working tree, for test:node');
 
 const env = {
   ...process.env,
@@ -83,7 +90,6 @@ const env = {
   // Native addons (better-sqlite3) are built against this Node's own headers, shipped in the same package.
   npm_config_nodedir: nodeHome,
 };
-const cwd = path.join(copy, 'main');
 console.log(`test:node: Node ${latest} (${nodeHome}) in ${cwd}`);
 run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env });
 const tests = spawnSync('npx', ['vitest', 'run', ...vitestArgs], { cwd, env, stdio: 'inherit' });
