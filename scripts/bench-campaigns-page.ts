@@ -7,7 +7,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
@@ -29,7 +29,7 @@ async function build(dataDir: string): Promise<string> {
   await db.insertInto('team_members').values({ workspace_id: ws, id: 'tm_1', email: 'm1@bench.test', first_name: null, last_name: null, is_active_seat: 1, integration_status: 'CONNECTED', network_username: null, profile_views_count: null, followers_count: null, last_network_update: null, profile_picture: null, time_zone: 'UTC', created_at: 0 }).execute();
   const { key } = await createApiKey(db, ctx.clock, ws, 'bench');
   await ctx.close();
-  const sqlite = new Sqlite(config.db.dialect === 'sqlite' ? config.db.file : '');
+  const sqlite = openSqlite(config.db.dialect === 'sqlite' ? config.db.file : '');
   const campaign = sqlite.prepare(`insert into campaigns (workspace_id, id, name, status, description, creator_id, settings, created_at, updated_at) values (?, ?, ?, 'ACTIVE', null, 'tm_1', '{}', ?, ?)`);
   const participant = sqlite.prepare(`insert into campaign_participants (workspace_id, campaign_id, team_member_id) values (?, ?, 'tm_1')`);
   const contact = sqlite.prepare(`insert into campaign_contacts (workspace_id, campaign_id, id, username, username_key, network_urn, first_name, last_name, email, crm_id, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, null, null, 'QUEUED', ?, ?)`);

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
 import { hookSecretBox } from '../src/hooks/hooks.secret.js';
@@ -37,7 +37,7 @@ async function main() {
     await ctx.close();
 
     // An inbox with history: the unique (workspace, event key) index is what each delivery probes.
-    const sqlite = new Sqlite(config.db.dialect === 'sqlite' ? config.db.file : '');
+    const sqlite = openSqlite(config.db.dialect === 'sqlite' ? config.db.file : '');
     const row = sqlite.prepare(`insert into unipile_inbox (id, workspace_id, hook_id, event_key, kind, payload, received_at, processed_at, outcome, attempts) values (?, ?, ?, ?, 'message_received', '{}', ?, ?, 'reply recorded', 0)`);
     sqlite.transaction(() => {
       for (let i = 0; i < INBOX; i++) row.run(`hk_old_${i}`, ws, HOOK_ID, `message:old_${i}`, i, i);

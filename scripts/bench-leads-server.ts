@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
@@ -31,7 +31,7 @@ function rng(seed: number) {
 }
 
 function bulkLoad(file: string, workspaceId: string, members: string[]): void {
-  const sqlite = new Sqlite(file);
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = OFF');
   const r = rng(42);

@@ -3,7 +3,7 @@
 // rebuilt inside the same transaction. The schema ends exactly as it was, on success and on a
 // fault; the data, the counters and the data version are what the row-by-row path gives.
 import { Writable } from 'node:stream';
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../src/db/connect.js';
@@ -207,7 +207,7 @@ describe('snapshot import into a new SQLite file', () => {
     expect(await settings()).toEqual(before);
     expect(await count(handle.db, 'leads')).toBe(45);
     // The mode is the file's: a bare connection, which sets no mode of its own, finds the WAL too.
-    const bare = new Sqlite((testDb.target as { file: string }).file, { readonly: true });
+    const bare = openSqlite((testDb.target as { file: string }).file, { readonly: true });
     try {
       expect(bare.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(bare.prepare('select count(*) as n from leads').get()).toEqual({ n: 45 });

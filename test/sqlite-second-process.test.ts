@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQLITE_DRIVER_PATH } from '../src/db/sqlite-driver.js';
+import { sqliteDriverPath } from '../src/db/sqlite-driver.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
@@ -46,7 +46,7 @@ describe('SQLite written by a second process', () => {
     expect(ids).toHaveLength(20);
 
     const file = server.config.db.dialect === 'sqlite' ? server.config.db.file : '';
-    writer = spawn(process.execPath, ['-e', WRITER, file, SQLITE_DRIVER_PATH], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+    writer = spawn(process.execPath, ['-e', WRITER, file, sqliteDriverPath()], { cwd: process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
     const lines = createInterface({ input: writer.stdout! })[Symbol.asyncIterator]();
     expect((await lines.next()).value).toBe('writing');
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
@@ -17,7 +17,7 @@ const SECRET = 'cli-test-server-secret';
 
 async function rowsOf(database: TestDatabase, query: string): Promise<Record<string, unknown>[]> {
   if (database.target.dialect === 'sqlite') {
-    const db = new Sqlite(database.target.file, { readonly: true });
+    const db = openSqlite(database.target.file, { readonly: true });
     try {
       return db.prepare(query).all() as Record<string, unknown>[];
     } finally {

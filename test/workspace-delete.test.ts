@@ -1,5 +1,5 @@
 // `warmline workspace delete`, and keys that outlive their workspace.
-import { Sqlite } from '../src/db/sqlite-driver.js';
+import { openSqlite } from '../src/db/sqlite-driver.js';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
@@ -17,7 +17,7 @@ import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 /** Removes a workspace row the way a tool without foreign keys would: its rows elsewhere stay. */
 async function dropWorkspaceRowOnly(target: DbTarget, id: string): Promise<void> {
   if (target.dialect === 'sqlite') {
-    const sqlite = new Sqlite(target.file);
+    const sqlite = openSqlite(target.file);
     sqlite.pragma('foreign_keys = OFF'); // as in the stock sqlite3 shell
     sqlite.prepare('DELETE FROM workspaces WHERE id = ?').run(id);
     sqlite.close();

@@ -9,7 +9,7 @@ import {
 import pg from 'pg';
 import type { Db } from './database.js';
 import { sqliteReaderDb } from './sqlite-reader.js';
-import { Sqlite } from './sqlite-driver.js';
+import { openSqlite } from './sqlite-driver.js';
 
 /** SQLite's page cache of the main connection, in KiB (negative: a size, not a page count); see connectDb for why this size. */
 const SQLITE_CACHE_SIZE = -12288;
@@ -162,7 +162,7 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
       fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
       if (!fs.existsSync(target.file)) fs.closeSync(fs.openSync(target.file, 'a', 0o600));
     }
-    const sqlite = new Sqlite(target.file);
+    const sqlite = openSqlite(target.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');

@@ -6,30 +6,35 @@
 // (`Assertion failed: (env) != nullptr`) when a statement is collected outside JavaScript (an idle
 // GC, a worker thread's exit). Any 12.x built from source against those headers does it (this
 // machine has no prebuilt binaries): the whole suite crashed on Node 24.21. 13 uses Node-API, with
-// prebuilt binaries in its package, but needs Node-API 10 (Node ≥ 22.14): it crashes on Node 20.
+// prebuilt binaries in its package, but needs Node-API 10 (Node >= 22.14): it crashes on Node 20.
+// And it costs more: on Node 22 a cold list page took 1.47-1.51 ms of server CPU with 13 against
+// 1.14-1.26 with 12, a year's range sorted by engagement 2.74-2.87 against 1.70-1.80 (docs/leads-cold.md).
 // So both are installed: `better-sqlite3` (12) and, as an optional dependency that npm installs
-// only on Node ≥ 22 (its engines), `better-sqlite3-napi` (13). Drop 12 when Node 20 support ends.
+// only on Node >= 22 (its engines), `better-sqlite3-napi` (13), which only Node 24 and later run.
+// Drop 12 when Node 20 and 22 support ends.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
 const require = createRequire(import.meta.url);
 
-/** Node-API 10 is the first 13.x can load. */
-const NODE_API_FOR_13 = 10;
-
 function driverPath(): string {
-  if (Number(process.versions.napi) >= NODE_API_FOR_13) {
-    try {
-      return require.resolve('better-sqlite3-napi');
-    } catch {
-      // Installed on an older Node (npm left the optional package out): 12 it is.
-    }
+  if (Number(process.versions.node.split('.')[0]) < 24) return require.resolve('better-sqlite3');
+  try {
+    return require.resolve('better-sqlite3-napi');
+  } catch {
+    throw new Error(`Node ${process.versions.node} needs better-sqlite3 13, installed as the optional dependency better-sqlite3-napi: run npm ci with this Node, without --omit=optional`);
   }
-  return require.resolve('better-sqlite3');
 }
 
-/** The driver module's path, for a worker thread that loads it itself. */
-export const SQLITE_DRIVER_PATH = driverPath();
+let chosen: string | undefined;
 
-/** The better-sqlite3 Database class (both versions have the same API). */
-export const Sqlite = require(SQLITE_DRIVER_PATH) as typeof BetterSqlite3;
+/** The driver module's path, for a worker thread that loads it itself. Chosen when SQLite is first opened: a PostgreSQL deployment needs neither. */
+export function sqliteDriverPath(): string {
+  return (chosen ??= driverPath());
+}
+
+/** A connection to a SQLite file with the driver this Node runs (both versions have the same API). */
+export function openSqlite(file: string, options?: BetterSqlite3.Options): BetterSqlite3.Database {
+  const Database = require(sqliteDriverPath()) as typeof BetterSqlite3;
+  return new Database(file, options);
+}

@@ -11,7 +11,7 @@ import {
   type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult,
 } from 'kysely';
 import type { Db } from './database.js';
-import { SQLITE_DRIVER_PATH } from './sqlite-driver.js';
+import { sqliteDriverPath } from './sqlite-driver.js';
 
 /**
  * The thread's code, as text: a worker started from a file would need that file compiled, which
@@ -73,7 +73,7 @@ class SqliteReader {
       eval: true,
       // Plain CommonJS, whatever the process was started with (--input-type=module, a loader).
       execArgv: [],
-      workerData: { file: this.file, driver: SQLITE_DRIVER_PATH, cacheSize: this.cacheSize },
+      workerData: { file: this.file, driver: sqliteDriverPath(), cacheSize: this.cacheSize },
       // The thread holds a few pages' rows at a time: a small heap, so V8 does not let it grow.
       resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2 },
     });
