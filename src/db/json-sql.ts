@@ -5,7 +5,7 @@
 // writes it from the mapper (test/leads-rendering.test.ts compares them on both engines).
 // SQLite marks JSON built by its functions as JSON, so a nested value is embedded, never parsed
 // again or quoted as a string. The mark passes through CASE and coalesce(), but since SQLite 3.54
-// (better-sqlite3 13, the driver on Node 24) no longer out of a scalar subquery: a value
+// (bundled by better-sqlite3 13.1 and later) no longer out of a scalar subquery: a value
 // read by a subquery is marked outside it (storedJson). The rendering test fails on a version
 // that loses the mark.
 import { sql, type RawBuilder } from 'kysely';

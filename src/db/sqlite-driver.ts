@@ -7,11 +7,11 @@
 // GC, a worker thread's exit). Any 12.x built from source against those headers does it (this
 // machine has no prebuilt binaries): the whole suite crashed on Node 24.21. 13 uses Node-API, with
 // prebuilt binaries in its package, but needs Node-API 10 (Node >= 22.14): it crashes on Node 20.
-// And it costs more: on Node 22 a cold list page took 1.47-1.51 ms of server CPU with 13 against
-// 1.14-1.26 with 12, a year's range sorted by engagement 2.74-2.87 against 1.70-1.80 (docs/leads-cold.md).
 // So both are installed: `better-sqlite3` (12) and, as an optional dependency that npm installs
-// only on Node >= 22 (its engines), `better-sqlite3-napi` (13), which only Node 24 and later run.
-// Drop 12 when Node 20 and 22 support ends.
+// only on Node >= 22 (its engines), `better-sqlite3-napi` (13.0.x), which only Node 24 and later
+// run. 13.0.x because 13.1 and later bundle SQLite 3.54, which made a cold list page cost 20-60 %
+// more server CPU (docs/leads-cold.md, 2026-11-27 evening); 13.0.3's SQLite 3.53.4 costs what 12
+// does. Drop 12 when Node 20 and 22 support ends.
 import { createRequire } from 'node:module';
 import type BetterSqlite3 from 'better-sqlite3';
 
