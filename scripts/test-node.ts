@@ -4,10 +4,11 @@
 // the binary and its headers), so nothing but the registry is needed. The working tree (tracked
 // and untracked files, not ignored ones) is copied beside ../shared and installed with that Node:
 // better-sqlite3 is built against its ABI there, so this checkout's node_modules stay Node 20's.
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { exitOnHelp } from './usage.js';
 
 const USAGE = `usage: npm run test:node -- <major> [vitest arguments…]
 
@@ -16,11 +17,8 @@ node-${process.platform}-${process.arch}@<major>, in a copy of this working tree
 Work space: $WARMLINE_NODE_DIR, default ${path.join(os.tmpdir(), 'warmline-node')} (kept between runs:
 the downloaded Node is reused, the copy is made again).`;
 
+exitOnHelp(USAGE);
 const [major, ...vitestArgs] = process.argv.slice(2);
-if (major === '--help' || major === '-h') {
-  console.log(USAGE);
-  process.exit(0);
-}
 if (!major || !/^\d+$/.test(major)) {
   console.error(`test:node: a Node.js major version is needed (got ${major === undefined ? 'nothing' : `"${major}"`})\n\n${USAGE}`);
   process.exit(2);
@@ -30,8 +28,8 @@ const repo = path.resolve(import.meta.dirname, '..');
 const work = path.resolve(process.env.WARMLINE_NODE_DIR ?? path.join(os.tmpdir(), 'warmline-node'));
 const pkg = `node-${process.platform}-${process.arch}`;
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+function run(command: string, args: string[], options: SpawnSyncOptions = {}): SpawnSyncReturns<Buffer> {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options }) as SpawnSyncReturns<Buffer>;
   if (result.status !== 0) {
     console.error(`test:node: ${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
     process.exit(result.status || 1);
@@ -41,11 +39,11 @@ function run(command, args, options = {}) {
 
 // Node itself: the newest release of that major on the registry, unpacked once.
 const version = spawnSync('npm', ['view', `${pkg}@${major}`, 'version', '--json'], { encoding: 'utf8' });
-const versions = version.status === 0 ? [JSON.parse(version.stdout)].flat() : [];
+const versions: string[] = version.status === 0 ? [JSON.parse(version.stdout) as string | string[]].flat() : [];
 // The registry lists them in publishing order, not by version.
-const byVersion = (a, b) => {
+const byVersion = (a: string, b: string) => {
   const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+  return x![0]! - y![0]! || x![1]! - y![1]! || x![2]! - y![2]!;
 };
 const latest = versions.sort(byVersion).at(-1);
 if (!latest) {
@@ -55,8 +53,8 @@ if (!latest) {
 const nodeHome = path.join(work, `${pkg}-${latest}`);
 if (!fs.existsSync(path.join(nodeHome, 'bin', 'node'))) {
   fs.mkdirSync(work, { recursive: true });
-  const packed = run('npm', ['pack', `${pkg}@${latest}`, '--pack-destination', work, '--json', '--silent'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  const tarball = path.join(work, JSON.parse(packed.stdout)[0].filename);
+  const packed = run('npm', ['pack', `${pkg}@${latest}`, '--pack-destination', work, '--json', '--silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const tarball = path.join(work, (JSON.parse(packed.stdout.toString('utf8')) as { filename: string }[])[0]!.filename);
   const unpacking = `${nodeHome}.partial`;
   fs.rmSync(unpacking, { recursive: true, force: true });
   fs.mkdirSync(unpacking, { recursive: true });
@@ -79,7 +77,7 @@ const shared = path.resolve(repo, '..', 'shared');
 if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(copy, 'shared'));
 
 // A repository of its own, so that the tests which clone the checkout (the README's quick start) run too.
-const git = (...args) => run('git', ['-c', 'user.name=test-node', '-c', 'user.email=test-node@localhost', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+const git = (...args: string[]) => run('git', ['-c', 'user.name=test-node', '-c', 'user.email=test-node@localhost', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
 git('init', '--quiet');
 git('add', '--all');
 git('commit', '--quiet', '--no-verify', '--message', 'the working tree, for test:node');
