@@ -49,6 +49,8 @@ async function ingestionRound(): Promise<void> {
   }
 }
 
+// Gone with the script that forked it, whether it closed us or failed: an orphan would keep serving.
+process.once('disconnect', () => process.exit());
 process.on('message', async (msg: { floorBytes?: number; writer?: boolean; close?: boolean }) => {
   if (msg.floorBytes !== undefined) {
     floorBody = Buffer.from(`{"pad":"${'x'.repeat(Math.max(0, msg.floorBytes - 10))}"}`);

@@ -45,6 +45,8 @@ async function serve(): Promise<void> {
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  // Gone with the script that forked it, whether it closed us or failed: an orphan would keep serving.
+  process.once('disconnect', () => process.exit());
   process.on('message', async (message) => {
     if (message === 'stats') {
       const { user, system } = process.cpuUsage();

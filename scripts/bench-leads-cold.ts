@@ -314,6 +314,12 @@ const server = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const serverExit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+// A run that fails on the way (a refused check, a server answering 500) must not leave the server
+// behind, holding its port, its files and the pipe of whoever reads this script's output.
+process.once('exit', () => {
+  server.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
 const firstLine = await Promise.race([
   createInterface({ input: server.stdout! })[Symbol.asyncIterator]().next().then((line) => line.value as string | undefined),
   serverExit.then(() => undefined),

@@ -83,6 +83,8 @@ app.get('/bench/floor/:name', { schema: { hide: true } }, async (request, reply)
   reply.type('application/json').send(floorBodies.get((request.params as { name: string }).name)),
 );
 const address = await app.listen({ host: '127.0.0.1', port: 0 });
+// Gone with the script that forked it, whether it closed us or failed: an orphan would keep serving.
+process.once('disconnect', () => process.exit());
 process.on('message', async (msg: { floor?: { name: string; bytes: number }; close?: boolean }) => {
   if (msg.floor) {
     floorBodies.set(msg.floor.name, Buffer.from(`{"pad":"${'x'.repeat(Math.max(0, msg.floor.bytes - 10))}"}`));
