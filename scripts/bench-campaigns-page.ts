@@ -11,7 +11,7 @@ import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/http/server.js';
+import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 50);

@@ -17,7 +17,7 @@ import { Agent, request } from 'undici';
 import { acceptInvite, createInvite } from '../src/console/console-auth.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/http/server.js';
+import { buildServer } from '../src/server/server.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import type { Metrics } from '../src/metrics/metrics.js';
 import { COLD_WORKSPACE, coldDataDay, ensureColdDatabase } from './bench-cold-data.js';

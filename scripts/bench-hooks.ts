@@ -9,7 +9,7 @@ import { openSqlite } from '../src/db/sqlite-driver.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
 import { hookSecretBox } from '../src/hooks/hooks.secret.js';
-import { buildServer } from '../src/http/server.js';
+import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);

@@ -28,7 +28,7 @@ interface Ready {
 async function serve(): Promise<void> {
   const { loadConfig } = await import('../src/config.js');
   const { createContext, createLogger, loadOrCreateSecret } = await import('../src/context.js');
-  const { buildServer } = await import('../src/http/server.js');
+  const { buildServer } = await import('../src/server/server.js');
   const { loadTlsMaterial } = await import('../src/http/tls.js');
   const { createWorkspace, addTeamMember } = await import('../src/workspace/workspace.service.js');
   const { createApiKey } = await import('../src/auth/api-keys.service.js');

@@ -9,7 +9,7 @@ import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/http/server.js';
+import { buildServer } from '../src/server/server.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';

@@ -4,7 +4,7 @@
 import os from 'node:os';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { buildServer } from '../src/http/server.js';
+import { buildServer } from '../src/server/server.js';
 
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const config = loadConfig({ db: ':memory:', dataDir: os.tmpdir(), demo: false, logLevel: 'silent', trustProxy: true }, {});

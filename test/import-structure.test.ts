@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(import.meta.dirname, '../src');
 const DOMAIN = ['auth', 'campaigns', 'connections', 'console', 'contacts', 'content', 'enrichment', 'hooks', 'ingestion', 'leads', 'outreach', 'snapshot', 'suppression', 'webhooks', 'workspace'];
 
-/** Lowest first: shared helpers, the store and the process's instruments (metrics), the providers, the domain, the HTTP edge, the composition root (config, context, engine, cli, demo). */
+/** Lowest first: shared helpers, the store and the process's instruments (metrics), the providers, the domain, the HTTP edge, the composition root (config, context, server, engine, cli, demo). */
 function layerOf(file: string): number {
   const area = file.includes('/') ? file.split('/')[0]! : 'root';
   if (area === 'shared') return 0;
@@ -97,6 +97,12 @@ describe('import structure of src/', () => {
   it('has no import from a lower layer to a higher one', () => {
     const upward = [...graph].flatMap(([from, targets]) => targets.filter((to) => layerOf(to) > layerOf(from) && !endorsed(from, to)).map((to) => `${from} -> ${to}`));
     expect(upward).toEqual([]);
+  });
+
+  it('keeps the assembly out of the edge: http/ calls only the key look-up of the domain, server/ registers the features', () => {
+    const fromEdge = [...graph].flatMap(([from, targets]) => (layerOf(from) === 4 ? targets.filter((to) => layerOf(to) === 3).map((to) => `${from} -> ${to}`) : []));
+    expect(fromEdge).toEqual(['http/auth.ts -> auth/api-keys.service.ts']);
+    expect(graph.get('server/api.routes.ts')).toContain('leads/leads.routes.ts');
   });
 
   it('would see an upward arrow or a circle (the checks are not vacuous)', () => {

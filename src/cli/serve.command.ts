@@ -11,7 +11,7 @@ export function serveCommand(): Command {
     .action(async (flags: CommonFlags & ConfigFlags) => {
       // The HTTP stack is loaded here, not with the module: every other command starts without it.
       const [{ buildServer }, { loadTlsMaterial }, { prepareFirstRun }, { startMetricsServer }] = await Promise.all([
-        import('../http/server.js'),
+        import('../server/server.js'),
         import('../http/tls.js'),
         import('../demo/first-run.js'),
         import('../metrics/metrics-server.js'),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { loadConfig, type Config, type ConfigFlags } from '../../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret, type AppContext } from '../../src/context.js';
-import { buildServer, type App } from '../../src/http/server.js';
+import { buildServer, type App } from '../../src/server/server.js';
 import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
 import { makeClient, type Client } from './client.js';

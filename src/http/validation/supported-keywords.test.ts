@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { featureSchemas, registerApiRoutes } from '../api.routes.js';
+import { featureSchemas, registerApiRoutes } from '../../server/api.routes.js';
 import type { RouteDeps } from '../route-deps.js';
 import { sharedSchemas } from '../schemas.js';
 import { pydanticValidatorCompiler } from './request.js';

@@ -1,25 +1,28 @@
+// The HTTP server assembled: the edge of src/http (parsing, validation, auth, rate limit, errors)
+// around every feature's routes, the console and the documentation. It stands above the features,
+// which use that edge, so the edge never imports them back.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
 import { featureSchemas, registerApiRoutes } from './api.routes.js';
-import { registerAuth, registerAuthRejection } from './auth.js';
+import { registerAuth, registerAuthRejection } from '../http/auth.js';
 import { registerDocs } from './docs.js';
-import { answerClientError, answerFrameworkError, registerErrorHandling } from './error-handler.js';
-import { HttpError } from './error-table.js';
-import { rewriteUndecodablePath } from './lenient-path.js';
-import { publicRoutes } from './public.routes.js';
-import { buildSerializer } from './serializer.js';
-import { rateLimitStore, registerRateLimit } from './rate-limit.js';
-import { registerRequestMetrics } from './request-metrics.js';
-import { authErrorResponses, sharedSchemas } from './schemas.js';
-import type { RouteDeps } from './route-deps.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from '../http/error-handler.js';
+import { HttpError } from '../http/error-table.js';
+import { rewriteUndecodablePath } from '../http/lenient-path.js';
+import { publicRoutes } from '../http/public.routes.js';
+import { buildSerializer } from '../http/serializer.js';
+import { rateLimitStore, registerRateLimit } from '../http/rate-limit.js';
+import { registerRequestMetrics } from '../http/request-metrics.js';
+import { authErrorResponses, sharedSchemas } from '../http/schemas.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { pingDatabase } from '../db/unavailable.js';
 import { registerHooks } from '../hooks/hooks.routes.js';
 import { consolePublicRoutes, consoleSessionRoutes } from '../console/console.routes.js';
 import { registerConsoleStatic } from '../console/console.static.js';
-import type { TlsMaterial } from './tls.js';
-import { isJsonMediaType, pydanticValidatorCompiler, readBody } from './validation/request.js';
-import { registerSchema } from './validation/validate.js';
+import type { TlsMaterial } from '../http/tls.js';
+import { isJsonMediaType, pydanticValidatorCompiler, readBody } from '../http/validation/request.js';
+import { registerSchema } from '../http/validation/validate.js';
 
 export interface ServerDeps extends RouteDeps {
   logger: Logger;

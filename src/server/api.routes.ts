@@ -13,7 +13,7 @@ import { leadsRoutes } from '../leads/leads.routes.js';
 import { leadSchemas } from '../leads/leads.schemas.js';
 import { workspaceRoutes } from '../workspace/workspace.routes.js';
 import { workspaceSchemas } from '../workspace/workspace.schemas.js';
-import type { RouteDeps } from './route-deps.js';
+import type { RouteDeps } from '../http/route-deps.js';
 import { webhookRoutes } from '../webhooks/webhooks.routes.js';
 import { webhookSchemas } from '../webhooks/webhooks.schemas.js';
 

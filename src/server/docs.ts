@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { serverOrigin } from './asset-url.js';
-import { API_VERSION, SERVICE_NAME } from './public.routes.js';
+import { serverOrigin } from '../http/asset-url.js';
+import { API_VERSION, SERVICE_NAME } from '../http/public.routes.js';
 import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
 
 // package.json says UNLICENSED: the API is proprietary. OpenAPI 3.1 wants a license object with
