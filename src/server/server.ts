@@ -1,6 +1,6 @@
 // The HTTP server assembled: the edge of src/http (parsing, validation, auth, rate limit, errors)
 // around every feature's routes, the console and the documentation. It stands above the features,
-// which use that edge, so the edge never imports them back.
+// which use that edge, so the edge imports none of them but the key look-up its auth hook calls.
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Logger } from 'pino';
