@@ -314,8 +314,9 @@ const server = spawn(
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
 const serverExit = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-// A run that fails on the way (a refused check, a server answering 500) must not leave the server
-// behind, holding its port, its files and the pipe of whoever reads this script's output.
+// The one clean-up, on every way out: a run that ends, and one that fails on the way (a refused
+// check, a server answering 500), which must not leave the server behind, holding its port, its
+// files and the pipe of whoever reads this script's output.
 process.once('exit', () => {
   server.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -392,7 +393,6 @@ console.log(`server memory at the end: rss ${statusMb('VmRSS').toFixed(0)} MB = 
 server.kill('SIGTERM');
 helper.send({ close: true });
 await Promise.all([serverExit, next((m) => (m.closed ? true : undefined))]);
-fs.rmSync(dataDir, { recursive: true, force: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
