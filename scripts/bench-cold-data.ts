@@ -216,3 +216,44 @@ export async function coldDataDay(db: Db): Promise<number> {
   const row = await sql<{ day: number }>`select day from bench_cold_built`.execute(db);
   return Number(row.rows[0]!.day);
 }
+
+/**
+ * What the cold walks take their filter values from, read from a workspace: the bench's own, or one
+ * as it is (`--workspace`, an imported snapshot). Companies and posts in a stable order (posts
+ * shortest id first, so the bench's own `post_N` keep their numeric order); lead ids of visible leads
+ * for the writer's PATCHes; a team member for its ingestion rounds; `day`, the UTC day number the
+ * data ends on, and `span`, the days its leads were created over: given for the bench's own data (its
+ * build day, 730), else from the workspace's newest and oldest leads.
+ */
+export interface WalkData {
+  handles: string[];
+  companyIds: number[];
+  posts: string[];
+  leadIds: string[];
+  member: string;
+  day: number;
+  span: number;
+  leads: number;
+}
+
+export async function walkData(db: Db, workspaceId: string, built: { day: number; span: number } | null): Promise<WalkData> {
+  const companies = await db.selectFrom('companies').select(['id', 'slug']).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+  const posts = await db.selectFrom('lead_post_counts').select('post_id').distinct().where('workspace_id', '=', workspaceId)
+    .orderBy(sql`length(post_id)`).orderBy('post_id').execute();
+  const leadIds = await db.selectFrom('leads').select('id').where('workspace_id', '=', workspaceId).where('status', '!=', 'DISCARDED').limit(20_000).execute();
+  const member = await db.selectFrom('team_members').select('id').where('workspace_id', '=', workspaceId).orderBy('id').executeTakeFirst();
+  const span = await db.selectFrom('leads').select([sql<number>`count(*)`.as('n'), sql<number>`min(created_at)`.as('oldest'), sql<number>`max(created_at)`.as('newest')]).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+  if (!member || companies.length === 0 || posts.length === 0 || leadIds.length === 0) {
+    throw new Error(`workspace ${workspaceId}: the walks need a team member, companies, posts with leads and visible leads; it has ${member ? 1 : 0}, ${companies.length}, ${posts.length}, ${leadIds.length}`);
+  }
+  return {
+    handles: companies.map((c) => c.slug ?? String(c.id)),
+    companyIds: companies.map((c) => Number(c.id)),
+    posts: posts.map((p) => p.post_id),
+    leadIds: leadIds.map((l) => l.id),
+    member: member.id,
+    day: built?.day ?? Math.floor(Number(span.newest) / DAY) + 1,
+    span: built?.span ?? Math.max(1, Math.ceil((Number(span.newest) - Number(span.oldest)) / DAY)),
+    leads: Number(span.n),
+  };
+}

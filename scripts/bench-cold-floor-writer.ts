@@ -9,12 +9,14 @@ import { loadTlsMaterial } from '../src/http/tls.js';
 import { foldEngagement } from '../src/ingestion/fold.js';
 import type { FoldEvent } from '../src/ingestion/fold.types.js';
 import { profileFor } from '../src/network/sandbox/sandbox.content.js';
-import { COLD_WORKSPACE } from './bench-cold-data.js';
 
 const send = (message: unknown) => process.send!(message);
 const config = loadConfig({ dataDir: process.env.BENCH_COLD_DATA_DIR!, db: process.env.BENCH_COLD_DB!, logLevel: 'silent', demo: false }, {});
 const ctx = await createContext(config, { logger: createLogger('silent') });
 const { db } = ctx.database;
+// The walked workspace and one of its team members (the posts' author), given by the driver.
+const workspaceId = process.env.BENCH_COLD_WORKSPACE!;
+const member = process.env.BENCH_COLD_MEMBER!;
 
 // The floor: same certificate, same framework, no auth, no database.
 const tls = await loadTlsMaterial(config);
@@ -36,14 +38,14 @@ async function ingestionRound(): Promise<void> {
     const post = `cold_post_${i % 5}`;
     return {
       id: `cold_evt_${process.pid}_${round}_${i}`,
-      post: { id: post, content: `Cold bench post ${post}`, url: `https://network.test/posts/${post}`, teamMemberId: 'tm_0' },
+      post: { id: post, content: `Cold bench post ${post}`, url: `https://network.test/posts/${post}`, teamMemberId: member },
       kind: i % 3 === 0 ? 'COMMENT' : 'LIKE',
       at: now - i * 1000,
       person: profileFor(ctx.sandbox, { urn: person })!,
     };
   });
   try {
-    await foldEngagement(db, COLD_WORKSPACE, now, events);
+    await foldEngagement(db, workspaceId, now, events);
   } catch {
     roundErrors++;
   }

@@ -21,8 +21,9 @@ import { parseArgs } from 'node:util';
 import { Pool } from 'undici';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { connectDb } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/shared/clock.js';
-import { coldDataDay, coldLeadId, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds } from './bench-cold-data.js';
+import { coldDataDay, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
 import { nextMessage } from './bench-worker.js';
 import { exitOnHelp } from './usage.js';
 
@@ -33,6 +34,8 @@ HTTPS floor measured in the same run (docs/leads-cold.md).
   npm run bench:leads-cold                          SQLite: .bench/leads-cold-<n>.db, built once, then reused
   npm run bench:leads-cold -- --db postgres://…/db  PostgreSQL: the database is built once, then reused
   npm run bench:feeds-cold                          the same as --suite feeds
+  npm run bench:leads-cold -- --db <file> --workspace <id>
+                                                    a workspace as it is (an imported snapshot)
 
 Options:
   --db <file | postgres://…>  where the workspace is (default .bench/leads-cold-<n>.db)
@@ -44,6 +47,11 @@ Options:
   --no-writer                 skips the last case (all cases mixed, with a concurrent writer)
   --suite leads|feeds|all     the lead list (default); both feeds at BENCH_POSTS (100,000) posts and
                               the campaigns list (3,000 campaigns); or both
+  --workspace <id>            walk this workspace of --db as it is, e.g. one imported from
+                              \`npm run make-snapshot\`, instead of building the bench's own: nothing
+                              is built, the walks take their companies, posts and dates from it (lead
+                              list only). The walkers' API key stays in it, and the writer adds
+                              leads and moves statuses (--no-writer leaves its leads as they are)
   -h, --help                  this text
 
 Environment: BENCH_LEADS (default 1000000: another size gets its own file or database marker),
@@ -60,12 +68,15 @@ const { values: opts } = parseArgs({
     only: { type: 'string' },
     'no-writer': { type: 'boolean', default: false },
     suite: { type: 'string', default: 'leads' },
+    workspace: { type: 'string' },
   },
 });
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const SUITE = opts.suite!;
 if (!['leads', 'feeds', 'all'].includes(SUITE)) throw new Error(`--suite leads|feeds|all, not ${SUITE}`);
+const WORKSPACE = opts.workspace ?? COLD_WORKSPACE;
+if (opts.workspace !== undefined && (SUITE !== 'leads' || opts.db === undefined)) throw new Error('--workspace walks the lead list of an existing database: give --db, and no --suite');
 const SECONDS = Number(opts.seconds);
 const FLOOR_SECONDS = Number(opts['floor-seconds']);
 const CONNECTIONS = Number(opts.connections);
@@ -77,8 +88,20 @@ if (!isPg) fs.mkdirSync(path.dirname(path.resolve(dbArg)), { recursive: true });
 const target = isPg ? ({ dialect: 'postgres', url: dbArg } as const) : ({ dialect: 'sqlite', file: path.resolve(dbArg) } as const);
 
 const DAY = 86_400_000;
-let dataDay = 0;
-const iso = (daysBeforeEnd: number) => new Date((dataDay - daysBeforeEnd) * DAY).toISOString().slice(0, 10);
+/** What the walks take their values from, read from the workspace before the server starts. */
+let data: WalkData;
+/**
+ * Windows are written for the bench's own data, 730 days ending on its build day. `iso(d)` is the date
+ * d of those days before the data's last day, scaled to the walked workspace's span (an imported demo
+ * snapshot covers two months); `exactly(d)` is not scaled (the bad-input cases' dates, unique per walk);
+ * `daysBack(d)` is a `days` parameter (counted from today) reaching iso(d).
+ */
+const SPAN = 730;
+const dayIso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+const scaled = (days: number) => Math.round((days * data.span) / SPAN);
+const iso = (days: number) => dayIso(data.day - scaled(days));
+const exactly = (days: number) => dayIso(data.day - days);
+const daysBack = (days: number) => Math.floor(Date.now() / DAY) - data.day + scaled(days);
 /**
  * A walk's first path from its variant number v (walker + walkers × walk number, distinct for every walk
  * of a run): the filter value, the window and the limit move with v, so no two walks share a URL.
@@ -97,23 +120,23 @@ const LEAD_CASES: [string, Walk][] = on('/v2/leads', [
   ['least_engaged_first', () => 'sort_by=least_engaged_first'],
   ['status+engaged', (v) => `status=${STATUSES[v % 3]}&sort_by=most_engaged_first`],
   ['status+touch_last', (v) => `status=${STATUSES[v % 3]}&sort_by=last_touch_last`],
-  ['company+touch', (v) => `company_public_id=company-${1 + pick(v, 1000)}&sort_by=last_touch_first`],
-  ['company_id+newest', (v) => `company_public_id=${1 + pick(v, 1000)}&sort_by=newest_first`],
-  ['post+dates', (v) => `post_id=post_${pick(v, 5000)}&start_date=${iso(365 + (v % 30))}`],
-  ['post+engaged', (v) => `post_id=post_${pick(v, 5000)}&sort_by=most_engaged_first`],
+  ['company+touch', (v) => `company_public_id=${encodeURIComponent(data.handles[pick(v, data.handles.length)]!)}&sort_by=last_touch_first`],
+  ['company_id+newest', (v) => `company_public_id=${data.companyIds[pick(v, data.companyIds.length)]}&sort_by=newest_first`],
+  ['post+dates', (v) => `post_id=${encodeURIComponent(data.posts[pick(v, data.posts.length)]!)}&start_date=${iso(365 + (v % 30))}`],
+  ['post+engaged', (v) => `post_id=${encodeURIComponent(data.posts[pick(v, data.posts.length)]!)}&sort_by=most_engaged_first`],
   ['year+engaged', (v) => `start_date=${iso(365 + (v % 300))}&sort_by=most_engaged_first`],
   ['year+newest', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(35 + (v % 300))}&sort_by=newest_first`],
   ['month+touch', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}&sort_by=last_touch_first`],
   ['week+least_engaged', (v) => `start_date=${iso(200 + (v % 500))}&end_date=${iso(194 + (v % 500))}&sort_by=least_engaged_first`],
   ['range+status+touch_last', (v) => `status=QUALIFIED&start_date=${iso(600 - (v % 100))}&end_date=${iso(100 + (v % 100))}&sort_by=last_touch_last`],
-  ['enriched+days', (v) => `email_enriched=true&days=${60 + (v % 300)}`],
-  ['days+engaged', (v) => `days=${7 + (v % 300)}&sort_by=most_engaged_first`],
+  ['enriched+days', (v) => `email_enriched=true&days=${daysBack(60 + (v % 300))}`],
+  ['days+engaged', (v) => `days=${daysBack(7 + (v % 300))}&sort_by=most_engaged_first`],
   // One page each (total 0, or days' walk for days_with_dates): the variant itself in a filter, so that a
   // fast case never runs out of walks no one asked before.
   ['no_match', (v) => `company_public_id=no-such-company-${v}&sort_by=last_touch_first`],
-  ['future_dates', (v) => `start_date=${iso(-30 - v)}&sort_by=most_engaged_first`],
-  ['days_with_dates', (v) => `days=${30 + (v % 300)}&start_date=${iso(500 + v)}&end_date=${iso(400)}&sort_by=least_engaged_first`],
-  ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${iso(300 + v)}&sort_by=last_touch_first`],
+  ['future_dates', (v) => `start_date=${exactly(-30 - v)}&sort_by=most_engaged_first`],
+  ['days_with_dates', (v) => `days=${daysBack(30 + (v % 300))}&start_date=${exactly(500 + v)}&end_date=${exactly(400)}&sort_by=least_engaged_first`],
+  ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${exactly(300 + v)}&sort_by=last_touch_first`],
 ]);
 
 /** Both feeds (each sort; a member; a year, a month, a single day; bad input) and the campaigns list. */
@@ -132,8 +155,8 @@ const FEED_CASES: [string, Walk][] = [
     ['day+viewed', (v) => `start_date=${iso(10 + (v % 600))}&end_date=${iso(10 + (v % 600))}&sort_by=most_viewed_first`],
     ['days+least_viewed', (v) => `days=${7 + (v % 300)}&sort_by=least_viewed_first`],
     // One page each (total 0): the variant itself in the dates, so that no two walks share a URL.
-    ['future_dates', (v) => `start_date=${iso(-30 - v)}&sort_by=most_viewed_first`],
-    ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${iso(300 + v)}&sort_by=least_viewed_first`],
+    ['future_dates', (v) => `start_date=${exactly(-30 - v)}&sort_by=most_viewed_first`],
+    ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${exactly(300 + v)}&sort_by=least_viewed_first`],
   ])),
   ['campaigns', (v) => `/v2/networking/campaigns?limit=${10 + pick(v + 1, 41)}`],
 ];
@@ -272,7 +295,7 @@ function startPatcher(url: string, key: string): { stop: () => Promise<{ patches
   let i = 0;
   const timer = setInterval(async () => {
     const n = i++;
-    const id = coldLeadId((n * 7919) % LEADS);
+    const id = data.leadIds[(n * 7919) % data.leadIds.length];
     try {
       const res = await pool.request({
         method: 'PATCH', path: `/v2/leads/${id}`, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -291,15 +314,21 @@ function startPatcher(url: string, key: string): { stop: () => Promise<{ patches
   return { stop: async () => (clearInterval(timer), await pool.close(), { patches, refused, errors }) };
 }
 
-console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)} (${LEADS} leads)`);
-await ensureColdDatabase(target, LEADS, (text) => console.log(text));
-if (SUITE !== 'leads') await ensureColdFeeds(target, POSTS, (text) => console.log(text));
+if (opts.workspace === undefined) {
+  console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)} (${LEADS} leads)`);
+  await ensureColdDatabase(target, LEADS, (text) => console.log(text));
+  if (SUITE !== 'leads') await ensureColdFeeds(target, POSTS, (text) => console.log(text));
+}
 const dbUrl = target.dialect === 'sqlite' ? target.file : target.url;
-// The driver's own connection: an API key for the walkers and the data's last day, then closed.
+// The driver's own connection: an API key for the walkers and the walks' values, then closed.
 const own = connectDb(target);
-const { key } = await createApiKey(own.db, systemClock, COLD_WORKSPACE, 'bench-cold');
-dataDay = await coldDataDay(own.db);
+if (opts.workspace !== undefined) await migrateToLatest(own.db);
+const { key } = await createApiKey(own.db, systemClock, WORKSPACE, 'bench-cold');
+data = await walkData(own.db, WORKSPACE, opts.workspace === undefined ? { day: await coldDataDay(own.db), span: SPAN } : null);
 await own.close();
+if (opts.workspace !== undefined) {
+  console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)}, workspace ${WORKSPACE} as it is: ${data.leads} leads, ${data.companyIds.length} companies, ${data.posts.length} posts, created over ${data.span} days up to ${iso(0)}`);
+}
 
 // The real server, on the built data, as `npm start` runs it; src/ compiled first so it is this tree's code.
 execFileSync(path.join(here, '..', 'node_modules', '.bin', 'tsc'), ['-p', path.join(here, '..', 'tsconfig.build.json')], { stdio: 'inherit' });
@@ -328,7 +357,7 @@ const firstLine = await Promise.race([
 if (!firstLine) throw new Error('the server stopped before it printed its address');
 const { url } = JSON.parse(firstLine) as { url: string };
 // The helper (floor and writer) starts once the server has made its certificate.
-const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir } });
+const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir, BENCH_COLD_WORKSPACE: WORKSPACE, BENCH_COLD_MEMBER: data.member } });
 const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
 console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
@@ -337,9 +366,8 @@ const cases = CASES.filter(([name]) => !only || only.includes(name));
 
 /**
  * The walkers must get what users get: a page whose leads carry the same history as each lead's own
- * GET (which reads lead_history), and every lead of this data has some. A database whose kept
- * history_json was never filled would serve empty arrays, cheaper than the truth. (limit=7 is
- * outside the walkers' 10–50, so no walk asks this URL.)
+ * GET (which reads lead_history). A database whose kept history_json was never filled would serve
+ * empty arrays, cheaper than the truth. (limit=7 is outside the walkers' 10–50, so no walk asks this URL.)
  */
 async function checkServedHistory(): Promise<void> {
   const get = async (p: string) => {
@@ -349,12 +377,15 @@ async function checkServedHistory(): Promise<void> {
     return body;
   };
   const page = await get('/v2/leads?limit=7&sort_by=oldest_first');
+  let shown = 0;
   for (const lead of page.items as { id: string; history: unknown[] }[]) {
     const own = await get(`/v2/leads/${lead.id}`);
-    if (lead.history.length === 0 || JSON.stringify(lead.history) !== JSON.stringify(own.history)) {
+    shown += lead.history.length;
+    if (JSON.stringify(lead.history) !== JSON.stringify(own.history)) {
       throw new Error(`lead ${lead.id}: the list shows history ${JSON.stringify(lead.history)}, its own GET ${JSON.stringify(own.history)}; rebuild the data (delete the database or its bench_cold_built table)`);
     }
   }
+  if (shown === 0) throw new Error('the oldest leads show no history at all: the walks would read less than users do');
 }
 await checkServedHistory();
 const ratios = new Map<string, number[]>();
@@ -399,4 +430,4 @@ const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as 
 const worst = summary.reduce((a, b) => (b[1] < a[1] ? b : a));
 const p99s = lines.map((l) => Number(l.split('|')[5]));
 if (repeats > 0) console.log(`WARNING: ${repeats} URLs were asked twice (the page cache could have answered them)`);
-console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${LEADS}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);
+console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${data.leads}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);
