@@ -7,8 +7,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../src/shared/clock.js';
 import type { Client } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { DAY, expectedIds, walk } from './helpers/leads-expect.js';
-import { insertLeads, type LeadSeed } from './helpers/leads-fixture.js';
+import { DAY, expectedIds, walk, type ExpectQuery } from './helpers/leads-expect.js';
+import { insertCompany, insertLeads, type LeadSeed } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
 
 const BASE = Date.parse('2025-01-01T00:00:00Z');
@@ -132,6 +132,46 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
       [{ start_date: iso(start + 100 * DAY), end_date: iso(start + 464 * DAY) }, { start: start + 100 * DAY, endExclusive: start + 465 * DAY }, { status: 'QUALIFIED' }, '6'],
     ];
     for (const [params, q, extra, limit] of cases) await walksEverySort(yearsClient, years, { ...params, ...extra }, { ...q, status: extra.status }, limit);
+  });
+
+  it("walks a company's and a post's leads in a date range, in every order, each lead once, with exact totals", async () => {
+    // Two companies share a handle (a company_public_id matching two); the ranges keep a small part
+    // of each company's and post's leads, or none, so a page that skipped the others one by one
+    // would still be right: what is checked here is the answer, the index read is the plan test's.
+    const ws = await server.newWorkspace('Groups with dates');
+    for (const [id, slug] of [[1, 'acme'], [2, 'acme'], [3, 'globex']] as const) await insertCompany(server.ctx.database.db, ws.id, { id, slug });
+    const leads: LeadSeed[] = Array.from({ length: 240 }, (_, i) => {
+      const created = BASE + ((i * 37) % 110) * DAY + (i % 24) * 3_600_000;
+      return {
+        id: `gr_${String(i).padStart(4, '0')}`, created_at: created, status: STATUSES[i % 5]!, company_id: 1 + (i % 3), source_post_id: `post_${i % 2}`,
+        engagement_score: i % 6 === 0 ? null : (i * 13) % 17, last_engagement_dt: i % 4 === 0 ? null : created + (i % 10) * DAY,
+        contact_email: i % 3 === 1 ? `g${i}@mail.test` : null,
+      };
+    });
+    await insertLeads(server.ctx.database.db, ws.id, leads);
+    const cases: [Record<string, string>, ExpectQuery][] = [
+      [{ company_public_id: 'globex', start_date: iso(day(30)), end_date: iso(day(39)) }, { companyIds: [3], start: day(30), endExclusive: day(40) }],
+      [{ company_public_id: 'acme', start_date: iso(day(100)) }, { companyIds: [1, 2], start: day(100) }],
+      [{ company_public_id: '3', end_date: iso(day(9)), status: 'QUALIFIED' }, { companyIds: [3], endExclusive: day(10), status: 'QUALIFIED' }],
+      [{ post_id: 'post_1', start_date: iso(day(50)), end_date: iso(day(58)) }, { post_id: 'post_1', start: day(50), endExclusive: day(59) }],
+      [{ post_id: 'post_0', start_date: iso(day(5)), end_date: iso(day(100)), email_enriched: 'true' }, { post_id: 'post_0', start: day(5), endExclusive: day(101), email_enriched: true }],
+      [{ post_id: 'post_0', company_public_id: 'globex', start_date: iso(day(20)), end_date: iso(day(80)) }, { post_id: 'post_0', companyIds: [3], start: day(20), endExclusive: day(81) }],
+    ];
+    for (const [params, q] of cases) {
+      for (const sort_by of ['newest_first', 'oldest_first', ...SORTS]) {
+        const label = `${JSON.stringify(params)} ${sort_by}`;
+        const expected = expectedIds(leads, { ...q, sort_by });
+        expect(expected.length, label).toBeGreaterThan(0);
+        const { ids, totals } = await walk(ws.client, '/v2/leads', { ...params, sort_by, limit: '4' });
+        expect(ids, label).toEqual(expected);
+        expect(new Set(totals), label).toEqual(new Set([expected.length]));
+      }
+    }
+    // A range holding none of the company's leads: an empty page in every order.
+    for (const sort_by of ['newest_first', ...SORTS]) {
+      const res = await ws.client.get(`/v2/leads?${new URLSearchParams({ company_public_id: 'globex', start_date: iso(day(200)), sort_by })}`);
+      expect(res.body, sort_by).toEqual({ total: 0, items: [], has_more: false, cursor: null });
+    }
   });
 
   it('reversed, future and past ranges are empty pages', async () => {

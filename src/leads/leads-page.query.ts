@@ -2,11 +2,12 @@
 // (docs/leads-cold.md): the filter that drives the page is compared on its plain column, every
 // other filter on an expression of it (`created_at + 0`, `status || ''`), which no index serves,
 // so neither engine can start from a date or status index and sort the whole matching set.
-// A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged.
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+// A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged;
+// under a company or a post, from its own index, the range checked in the index (migration 0086).
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
 import { walkedRange, type Condition, type SortColumn } from '../db/keyset.js';
-import { isPostgres } from '../db/dialect.js';
+import { indexedBy, isPostgres } from '../db/dialect.js';
 import { reboundCopies } from '../db/precompiled.js';
 import { DISCARDED } from './leads.repository.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
@@ -39,11 +40,14 @@ export interface LeadFilters {
 
 /**
  * How a page is read. `index`: one index in sort order — the company's, the post's, the triaged
- * status's (partial) or the workspace-wide one — from the cursor on. `buckets`: a date range sorted
- * by touch or engagement, one sorted run per created_at bucket from `first` to `last`, merged.
- * `empty`: the filters can match nothing (a reversed range, dates outside every lead).
+ * status's (partial) or the workspace-wide one — from the cursor on. `group`: a company or a post
+ * with a date range, sorted by touch or engagement: the company's (post's) index in sort order, its
+ * entries checked against the range and the status in the index, then the page's rows by key.
+ * `buckets`: a date range sorted by touch or engagement, one sorted run per created_at bucket from
+ * `first` to `last`, merged. `empty`: the filters can match nothing (a reversed range, dates outside
+ * every lead).
  */
-export type LeadPagePlan = { kind: 'index' } | { kind: 'buckets'; first: number; last: number } | { kind: 'empty' };
+export type LeadPagePlan = { kind: 'index' } | { kind: 'group' } | { kind: 'buckets'; first: number; last: number } | { kind: 'empty' };
 
 /** The index a page starts from; `buckets`: the created_at buckets (the runs of a bucket plan). */
 type Driver = 'company' | 'post' | 'status' | 'workspace' | 'buckets';
@@ -61,10 +65,14 @@ const textual = (column: string) => sql`(${sql.ref(column)} || '')`;
 /**
  * The filters of a page: `datesDrive` when created_at is the range of the index walked (`cursor`:
  * the walk's direction past a position, keyset.ts walkedRange). A company or a post always drives
- * on its own index, its dates checked on its (few) entries.
+ * on its own index; sorted by touch or engagement, its dates are checked on its entries.
  */
 function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive: boolean, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'leads', {}> {
-  let q = db.selectFrom('leads').where('workspace_id', '=', workspaceId);
+  // A company's or a post's own created_at index, named on SQLite (db/dialect.ts indexedBy) when a
+  // page sorted by creation takes its date range: the two-sided range would otherwise make SQLite
+  // read the workspace-wide created_at index and check the company on every lead of the range.
+  const group = datesDrive && (driver === 'company' || driver === 'post') && (f.from !== null || f.to !== null) ? driver : null;
+  let q = db.selectFrom(group ? indexedBy(db, 'leads', `leads_${group}_created`) : 'leads').where('workspace_id', '=', workspaceId);
   // A plain status is safe with the workspace-wide index (no index starts with the status but the
   // triaged ones, which NEW and != DISCARDED cannot use), and PostgreSQL keeps its estimate; under
   // a company or a post it must not pull in their count indexes (migration 0050), nor the triaged
@@ -84,7 +92,8 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
 /** The plan of a request's pages (one or two index look-ups when a date range needs buckets). */
 export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, sortColumn: string): Promise<LeadPagePlan> {
   if (f.companyIds?.length === 0 || (f.from !== null && f.to !== null && f.from >= f.to)) return { kind: 'empty' };
-  if (sortColumn === 'created_at' || (f.from === null && f.to === null) || driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'index' };
+  if (sortColumn === 'created_at' || (f.from === null && f.to === null)) return { kind: 'index' };
+  if (driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'group' };
   const edge = (dir: 'asc' | 'desc') =>
     db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1).executeTakeFirst();
   const [oldest, newest] = await Promise.all([edge('asc'), edge('desc')]);
@@ -101,14 +110,24 @@ export type LeadPageQuery = ReturnType<typeof selectLeadPage>;
 /** The page query, not yet run (leads-plans.ts explains it, rendered as the list runs it). */
 export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, plan: LeadPagePlan, conditions: Condition[], order: readonly SortColumn[], limit: number) {
   const key = order[0]!;
-  if (plan.kind !== 'buckets') {
-    const driver = driverOf(f);
-    const datesDrive = key.column === 'created_at' && (driver === 'status' || driver === 'workspace');
-    // created_at is never null: a condition is the position's (keyset.ts).
-    let q = filtered(db, workspaceId, f, driver, datesDrive, conditions.length > 0 ? key.dir : null).selectAll();
+  if (plan.kind === 'index' || plan.kind === 'empty') {
+    // Sorted by creation, a date range is a range of the driving index whatever the filter: the
+    // company's and the post's (…, created_at, id) too, so a range keeping few of their leads reads
+    // only those. created_at is never null: a condition is the position's (keyset.ts).
+    const datesDrive = key.column === 'created_at';
+    let q = filtered(db, workspaceId, f, driverOf(f), datesDrive, conditions.length > 0 ? key.dir : null).selectAll();
     for (const c of conditions) q = q.where(c);
     for (const o of order) q = q.orderBy(sql.ref(o.column), o.dir);
     return q.limit(plan.kind === 'empty' ? 0 : limit);
+  }
+  if (plan.kind === 'group') {
+    // The company's (post's) (key, id) index from the position on, each entry's created_at and
+    // status checked in the index itself (migration 0086): an entry the range leaves out costs an
+    // index entry, not a row. The page's ids, then their rows.
+    let run = filtered(db, workspaceId, f, driverOf(f), false).select([sql.ref(key.column).as('k'), 'id']);
+    for (const c of conditions) run = run.where(c);
+    for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
+    return rowsOf(db, workspaceId, sql`(select ${sql.ref('best.id')} from (${run.limit(limit)}) as best)`, key, limit);
   }
   // The buckets' runs as one compound, ordered and limited as a whole: each run is read in the
   // key's order from its own index range (index entries only: the range's edges and the status are
@@ -132,9 +151,12 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   // PostgreSQL's one run is already the page (a second ORDER BY after it is an error there).
   else if (runs.length === 1) compound = runs[0]!;
   else compound = sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
-  const best = sql`(select ${sql.ref('best.id')} from (${compound}) as best)`;
-  // The page's rows by primary key; `+ 0` keeps the sort index out of this small final sort.
-  return db
+  return rowsOf(db, workspaceId, sql`(select ${sql.ref('best.id')} from (${compound}) as best)`, key, limit);
+}
+
+/** The rows of a page whose ids `best` found, by primary key; `+ 0` keeps the sort index out of this small final sort. */
+const rowsOf = (db: DbOrTx, workspaceId: string, best: RawBuilder<unknown>, key: SortColumn, limit: number) =>
+  db
     .selectFrom('leads')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
@@ -142,7 +164,6 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
     .orderBy(numeric(key.column), key.dir)
     .orderBy('id', key.dir)
     .limit(limit);
-}
 
 /**
  * The exact total of a company or post filter: an index-only count over that company's or post's

@@ -25,6 +25,7 @@ import * as followUpSteps from './0082_follow_up_steps.js';
 import * as trackedFeedCounts from './0083_tracked_feed_counts.js';
 import * as leadCountLevels from './0084_lead_count_levels.js';
 import * as listKeptJson from './0085_list_kept_json.js';
+import * as groupIndexesWithDates from './0086_group_indexes_with_dates.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0083_tracked_feed_counts': trackedFeedCounts,
   '0084_lead_count_levels': leadCountLevels,
   '0085_list_kept_json': listKeptJson,
+  '0086_group_indexes_with_dates': groupIndexesWithDates,
 };
