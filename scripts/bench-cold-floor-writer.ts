@@ -14,9 +14,13 @@ const send = (message: unknown) => process.send!(message);
 const config = loadConfig({ dataDir: process.env.BENCH_COLD_DATA_DIR!, db: process.env.BENCH_COLD_DB!, logLevel: 'silent', demo: false }, {});
 const ctx = await createContext(config, { logger: createLogger('silent') });
 const { db } = ctx.database;
-// The walked workspace and one of its team members (the posts' author), given by the driver.
+// The walked workspace, one of its team members (the posts' author) and the time its rounds start
+// at, given by the driver: now for the bench's own data; for a workspace as it is, the last day of
+// its data, so that the leads the rounds add do not move the data's span the next run scales its
+// windows to.
 const workspaceId = process.env.BENCH_COLD_WORKSPACE!;
 const member = process.env.BENCH_COLD_MEMBER!;
+const clockOffset = Number(process.env.BENCH_COLD_START_AT) - Date.now();
 
 // The floor: same certificate, same framework, no auth, no database.
 const tls = await loadTlsMaterial(config);
@@ -32,7 +36,7 @@ let roundErrors = 0;
 let timer: NodeJS.Timeout | undefined;
 async function ingestionRound(): Promise<void> {
   const round = rounds++;
-  const now = Date.now();
+  const now = Date.now() + clockOffset;
   const events: FoldEvent[] = Array.from({ length: 20 }, (_, i) => {
     const person = i % 2 === 0 ? `ACoCOLD${process.pid}_${round}_${i}` : `ACoCOLD${process.pid}_${Math.floor(round / 2)}_${i - 1}`;
     const post = `cold_post_${i % 5}`;

@@ -51,7 +51,8 @@ Options:
                               \`npm run make-snapshot\`, instead of building the bench's own: nothing
                               is built, the walks take their companies, posts and dates from it (lead
                               list only). The walkers' API key stays in it, and the writer adds
-                              leads and moves statuses (--no-writer leaves its leads as they are)
+                              leads (dated on its last day) and moves statuses (--no-writer leaves
+                              its leads as they are)
   -h, --help                  this text
 
 Environment: BENCH_LEADS (default 1000000: another size gets its own file or database marker),
@@ -122,6 +123,7 @@ const LEAD_CASES: [string, Walk][] = on('/v2/leads', [
   ['status+touch_last', (v) => `status=${STATUSES[v % 3]}&sort_by=last_touch_last`],
   ['company+touch', (v) => `company_public_id=${encodeURIComponent(data.handles[pick(v, data.handles.length)]!)}&sort_by=last_touch_first`],
   ['company_id+newest', (v) => `company_public_id=${data.companyIds[pick(v, data.companyIds.length)]}&sort_by=newest_first`],
+  ['company+month+engaged', (v) => `company_public_id=${data.companyIds[pick(v, data.companyIds.length)]}&start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}&sort_by=most_engaged_first`],
   ['post+dates', (v) => `post_id=${encodeURIComponent(data.posts[pick(v, data.posts.length)]!)}&start_date=${iso(365 + (v % 30))}`],
   ['post+engaged', (v) => `post_id=${encodeURIComponent(data.posts[pick(v, data.posts.length)]!)}&sort_by=most_engaged_first`],
   ['year+engaged', (v) => `start_date=${iso(365 + (v % 300))}&sort_by=most_engaged_first`],
@@ -357,7 +359,8 @@ const firstLine = await Promise.race([
 if (!firstLine) throw new Error('the server stopped before it printed its address');
 const { url } = JSON.parse(firstLine) as { url: string };
 // The helper (floor and writer) starts once the server has made its certificate.
-const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir, BENCH_COLD_WORKSPACE: WORKSPACE, BENCH_COLD_MEMBER: data.member } });
+const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir, BENCH_COLD_WORKSPACE: WORKSPACE, BENCH_COLD_MEMBER: data.member,
+  BENCH_COLD_START_AT: String(opts.workspace === undefined ? Date.now() : data.day * DAY - DAY / 2) } });
 const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
 console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
