@@ -238,7 +238,7 @@ export interface WalkData {
 
 export async function walkData(db: Db, workspaceId: string, built: { day: number; span: number } | null): Promise<WalkData> {
   const companies = await db.selectFrom('companies').select(['id', 'slug']).where('workspace_id', '=', workspaceId).orderBy('id').execute();
-  const posts = await db.selectFrom('lead_post_counts').select('post_id').distinct().where('workspace_id', '=', workspaceId)
+  const posts = await db.selectFrom('lead_post_counts').select('post_id').where('workspace_id', '=', workspaceId).groupBy('post_id')
     .orderBy(sql`length(post_id)`).orderBy('post_id').execute();
   const leadIds = await db.selectFrom('leads').select('id').where('workspace_id', '=', workspaceId).where('status', '!=', 'DISCARDED').limit(20_000).execute();
   const member = await db.selectFrom('team_members').select('id').where('workspace_id', '=', workspaceId).orderBy('id').executeTakeFirst();
