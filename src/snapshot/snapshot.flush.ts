@@ -13,7 +13,7 @@ import { beginBulkIfEmpty } from './snapshot.bulk.js';
 const WS_ID = ['workspace_id', 'id'];
 
 // Tables filled by each section (children included).
-const TABLES: Record<string, string[]> = {
+export const TABLES: Record<string, string[]> = {
   team_members: ['team_members', 'tracked_contacts'],
   companies: ['companies'],
   contacts: ['contacts'],

@@ -4,13 +4,14 @@
 import type { Readable } from 'node:stream';
 import type { Dialect } from '../db/connect.js';
 import { withRollbackJournal } from '../db/bulk-load.js';
+import { settleAfterBulkWrite } from '../db/dialect.js';
 import type { Db, DbOrTx } from '../db/database.js';
 import { rebuildLeadCounts } from '../leads/lead-counts.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { SnapshotError } from './snapshot.errors.js';
-import { flushSection } from './snapshot.flush.js';
+import { flushSection, TABLES } from './snapshot.flush.js';
 import type { ImportProgress, ImportState, Pending, RecordedBindings } from './snapshot.state.js';
 import { bulkTablesEmpty, endBulk } from './snapshot.bulk.js';
 import { readSnapshot } from './snapshot.reader.js';
@@ -42,15 +43,19 @@ export interface ImportResult {
 }
 
 export async function importSnapshot(db: Db, clock: Clock, source: Readable, options: ImportOptions = {}): Promise<ImportResult> {
+  let result: ImportResult;
   try {
     // A restore into a new SQLite database writes its rows once, not through the WAL (bulk-load.ts).
     const load = () => importInTransaction(db, clock, source, options);
-    return await ((await bulkTablesEmpty(db)) ? withRollbackJournal(db, load) : load());
+    result = await ((await bulkTablesEmpty(db)) ? withRollbackJournal(db, load) : load());
   } catch (err) {
     if (err instanceof UsageError) throw err;
     // A constraint the checks above do not cover (e.g. a username twice in one campaign).
     throw new SnapshotError(`$: the database refused the snapshot, nothing was imported (${(err as Error).message})`);
   }
+  // Committed: the written tables made ready for index-only reads (PostgreSQL's visibility map).
+  await settleAfterBulkWrite(db, Object.keys(result.counts).flatMap((section) => TABLES[section] ?? []));
+  return result;
 }
 
 function importInTransaction(db: Db, clock: Clock, source: Readable, options: ImportOptions): Promise<ImportResult> {
