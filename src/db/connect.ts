@@ -191,7 +191,7 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
     // measured 3.1 s of compiling for 90 ms of work. Short statements are all this service runs.
     // Parallel workers likewise: with a whole table's statistics PostgreSQL gave each bucket run of
     // a date range its own Gather Merge, a few milliseconds of starting workers per run for a few
-    // rows each (a page 30 ms instead of 1), while 32 other requests wanted the same two cores.
+    // rows each (a page 30 ms instead of 6), while 32 other requests wanted the same two cores.
     options: '-c jit=off -c max_parallel_workers_per_gather=0',
     // The client-side bound for a server that stopped answering without closing the socket.
     query_timeout: statementTimeoutMs + 5_000,

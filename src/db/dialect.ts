@@ -41,7 +41,7 @@ export const indexedBy = <T extends string>(db: DbOrTx, table: T, index: string)
  * After a bulk write has committed: PostgreSQL's `VACUUM (ANALYZE)` of the tables written, so that
  * their visibility map is set and an index-only read (a company's count, a company's or a post's
  * dated page) skips the rows it checks, from the first request instead of whenever autovacuum
- * comes (autovacuum may be off: it is on the machines this was measured on). 1.2 s for 1M leads.
+ * comes (autovacuum may be off, as it is on the machines this was measured on). 1.2 s for 1M leads.
  * SQLite keeps no statistics and has no visibility map: nothing to do.
  */
 export async function settleAfterBulkWrite(db: DbOrTx, tables: readonly string[]): Promise<void> {
