@@ -4,7 +4,7 @@
 // so neither engine can start from a date or status index and sort the whole matching set.
 // A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged;
 // under a company or a post, from its own index, the range checked in the index (migration 0086).
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
 import { walkedRange, type Condition, type SortColumn } from '../db/keyset.js';
 import { indexedBy, isPostgres } from '../db/dialect.js';
@@ -127,7 +127,7 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
     let run = filtered(db, workspaceId, f, driverOf(f), false).select([sql.ref(key.column).as('k'), 'id']);
     for (const c of conditions) run = run.where(c);
     for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
-    return rowsOf(db, workspaceId, sql`(select ${sql.ref('best.id')} from (${run.limit(limit)}) as best)`, key, limit);
+    return rowsOf(db, workspaceId, run.limit(limit), key, limit);
   }
   // The buckets' runs as one compound, ordered and limited as a whole: each run is read in the
   // key's order from its own index range (index entries only: the range's edges and the status are
@@ -151,16 +151,19 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   // PostgreSQL's one run is already the page (a second ORDER BY after it is an error there).
   else if (runs.length === 1) compound = runs[0]!;
   else compound = sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
-  return rowsOf(db, workspaceId, sql`(select ${sql.ref('best.id')} from (${compound}) as best)`, key, limit);
+  return rowsOf(db, workspaceId, compound, key, limit);
 }
 
-/** The rows of a page whose ids `best` found, by primary key; `+ 0` keeps the sort index out of this small final sort. */
-const rowsOf = (db: DbOrTx, workspaceId: string, best: RawBuilder<unknown>, key: SortColumn, limit: number) =>
+/**
+ * The rows of a page whose ids (and keys) `found` selects, by primary key; `+ 0` keeps the sort
+ * index out of this small final sort.
+ */
+const rowsOf = (db: DbOrTx, workspaceId: string, found: Expression<unknown>, key: SortColumn, limit: number) =>
   db
     .selectFrom('leads')
     .selectAll()
     .where('workspace_id', '=', workspaceId)
-    .where('id', 'in', best as never)
+    .where('id', 'in', sql`(select ${sql.ref('best.id')} from (${found}) as best)` as never)
     .orderBy(numeric(key.column), key.dir)
     .orderBy('id', key.dir)
     .limit(limit);
