@@ -27,6 +27,8 @@ export const COLD_COMPANIES = 1000;
 export const COLD_POSTS = 5000;
 export const COLD_AUTHORS = 2000;
 export const COLD_CAMPAIGNS = 3000;
+/** The days the built leads and posts are created over, ending on the build day. */
+export const COLD_DAYS = 730;
 const DAY = 86_400_000;
 const BATCH = 500;
 
@@ -77,7 +79,7 @@ async function load(db: Db, dialect: string, leads: number, now: number, progres
         for (let i = b; i < Math.min(leads, b + BATCH); i++) {
           const s = r();
           const status = s < 0.6 ? 'NEW' : s < 0.8 ? 'QUALIFIED' : s < 0.95 ? 'DISQUALIFIED' : 'DISCARDED';
-          const created = now - 1 - Math.floor(r() * 730 * DAY);
+          const created = now - 1 - Math.floor(r() * COLD_DAYS * DAY);
           const id = coldLeadId(i);
           rows.push({
             workspace_id: ws, id, contact_urn: `urn:bench:${i}`, team_member_id: `tm_${i % COLD_MEMBERS}`, source_post_id: r() < 0.7 ? `post_${Math.floor(r() * COLD_POSTS)}` : null,
@@ -139,7 +141,7 @@ async function loadFeeds(db: Db, posts: number, now: number, progress: (text: st
         for (let i = b; i < Math.min(posts, b + BATCH); i++) {
           const team = r() < 0.6;
           const author = Math.floor(r() * COLD_AUTHORS);
-          const published = now - 1 - Math.floor(r() * 730 * DAY);
+          const published = now - 1 - Math.floor(r() * COLD_DAYS * DAY);
           rows.push({
             workspace_id: ws, id: `post_${i}`, activity_urn: `urn:activity:${i}`, type: 'SHARE', content: `Post ${i}: a few lines about growth, hiring and the quarter ahead.`,
             parent_content: null, author: team ? `member-${i % COLD_MEMBERS}` : `author-${author}`, post_url: `https://network.test/posts/${i}`, image: null, parent_image: null,
@@ -158,7 +160,7 @@ async function loadFeeds(db: Db, posts: number, now: number, progress: (text: st
     const participants: Insertable<CampaignParticipantsTable>[] = [];
     const contacts: NewCampaignContact[] = [];
     for (let k = c; k < Math.min(COLD_CAMPAIGNS, c + BATCH); k++) {
-      const created = now - 1 - Math.floor(r() * 730 * DAY);
+      const created = now - 1 - Math.floor(r() * COLD_DAYS * DAY);
       campaigns.push({ workspace_id: ws, id: `cmp_${k}`, name: `Campaign ${k}`, status: ['DRAFT', 'ACTIVE', 'COMPLETED', 'ARCHIVED'][k % 4]!, description: null, creator_id: `tm_${k % COLD_MEMBERS}`, settings: '{}', created_at: created, updated_at: created });
       for (let p = 0; p < 1 + (k % 3); p++) participants.push({ workspace_id: ws, campaign_id: `cmp_${k}`, team_member_id: `tm_${(k + p) % COLD_MEMBERS}` });
       for (let n = 0; n < Math.floor(r() * 41); n++) {

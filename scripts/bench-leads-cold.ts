@@ -23,7 +23,7 @@ import { createApiKey } from '../src/auth/api-keys.service.js';
 import { connectDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/shared/clock.js';
-import { coldDataDay, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
+import { coldDataDay, COLD_DAYS, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
 import { nextMessage } from './bench-worker.js';
 import { exitOnHelp } from './usage.js';
 
@@ -97,9 +97,8 @@ let data: WalkData;
  * snapshot covers two months); `exactly(d)` is not scaled (the bad-input cases' dates, unique per walk);
  * `daysBack(d)` is a `days` parameter (counted from today) reaching iso(d).
  */
-const SPAN = 730;
 const dayIso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
-const scaled = (days: number) => Math.round((days * data.span) / SPAN);
+const scaled = (days: number) => Math.round((days * data.span) / COLD_DAYS);
 const iso = (days: number) => dayIso(data.day - scaled(days));
 const exactly = (days: number) => dayIso(data.day - days);
 const daysBack = (days: number) => Math.floor(Date.now() / DAY) - data.day + scaled(days);
@@ -155,7 +154,7 @@ const FEED_CASES: [string, Walk][] = [
     ['year+newest', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(35 + (v % 300))}`],
     ['month+least_viewed', (v) => `start_date=${iso(400 + (v % 300))}&end_date=${iso(370 + (v % 300))}&sort_by=least_viewed_first`],
     ['day+viewed', (v) => `start_date=${iso(10 + (v % 600))}&end_date=${iso(10 + (v % 600))}&sort_by=most_viewed_first`],
-    ['days+least_viewed', (v) => `days=${7 + (v % 300)}&sort_by=least_viewed_first`],
+    ['days+least_viewed', (v) => `days=${daysBack(7 + (v % 300))}&sort_by=least_viewed_first`],
     // One page each (total 0): the variant itself in the dates, so that no two walks share a URL.
     ['future_dates', (v) => `start_date=${exactly(-30 - v)}&sort_by=most_viewed_first`],
     ['reversed_dates', (v) => `start_date=${iso(100 - (v % 100))}&end_date=${exactly(300 + v)}&sort_by=least_viewed_first`],
@@ -326,7 +325,7 @@ const dbUrl = target.dialect === 'sqlite' ? target.file : target.url;
 const own = connectDb(target);
 if (opts.workspace !== undefined) await migrateToLatest(own.db);
 const { key } = await createApiKey(own.db, systemClock, WORKSPACE, 'bench-cold');
-data = await walkData(own.db, WORKSPACE, opts.workspace === undefined ? { day: await coldDataDay(own.db), span: SPAN } : null);
+data = await walkData(own.db, WORKSPACE, opts.workspace === undefined ? { day: await coldDataDay(own.db), span: COLD_DAYS } : null);
 await own.close();
 if (opts.workspace !== undefined) {
   console.log(`database: ${isPg ? 'PostgreSQL' : path.resolve(dbArg)}, workspace ${WORKSPACE} as it is: ${data.leads} leads, ${data.companyIds.length} companies, ${data.posts.length} posts, created over ${data.span} days up to ${iso(0)}`);
