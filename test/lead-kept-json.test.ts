@@ -86,6 +86,25 @@ describeEachDialect('companies.company_json', (dialect) => {
     expect(companies.kept[1]).toMatchObject({ name: 'Upserted', industries: ['SaaS'], hash_id: 'h1' });
     expect(companies.kept[2]).toMatchObject({ followers: 12, is_verified: true, created_at: '2025-03-01T08:00:00.250Z' });
   });
+
+  it("is kept as the API writes the company, compact, on both engines (migration 0087 on PostgreSQL, whose down brings json_build_object's spacing back)", async () => {
+    const db = state.handle.db;
+    await migrateToLatest(db);
+    await workspace(db, 'ws_d');
+    // Arrays stored with spaces between tokens and inside strings: the kept JSON drops the first only.
+    await insertCompany(db, 'ws_d', { id: 3, name: 'Spaced " name\n', industries: '[ "Saa S" , "B2B" ]', specialties: '[{"k" : [1, 2.5, true, null]}]', funding: '', is_verified: 1, created_at: T0 + 7 });
+    await insertCompany(db, 'ws_d', { id: 4, is_verified: null, created_at: -1500 });
+    const texts = async () => (await sql<{ id: number; text: string }>`select id, cast(company_json as text) as text from companies where workspace_id = 'ws_d' order by id`.execute(db)).rows.map((r) => r.text);
+    const { mapped } = await keptCompaniesAndMapped(db, 'ws_d');
+    const written = [JSON.stringify(mapped[3]), JSON.stringify(mapped[4])];
+    expect(written[0]).toContain('"industries":["Saa S","B2B"],"specialties":[{"k":[1,2.5,true,null]}],"funding":[],"is_verified":true');
+    expect(await texts()).toEqual(written);
+    if (!isPostgres(db)) return;
+    expect((await state.migrator.migrateTo('0086_group_indexes_with_dates')).error).toBeUndefined();
+    expect((await texts())[0]).toContain('{"name" : "Spaced \\" name\\n", "slug" : null');
+    await migrateToLatest(db);
+    expect(await texts()).toEqual(written);
+  });
 });
 
 describe('leads.history_json and notes_json on SQLite', () => {

@@ -5,7 +5,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { SortColumn } from '../db/keyset.js';
-import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject, keptJson, storedJson } from '../db/json-sql.js';
+import { isoTime, jsonArrayColumn, jsonArrayOf, jsonFlag, jsonObject, keptJson, storedJson, type Json } from '../db/json-sql.js';
 import { isPostgres } from '../db/dialect.js';
 import { precompiled } from '../db/precompiled.js';
 import type { LeadPageQuery } from './leads-page.query.js';
@@ -17,7 +17,7 @@ const plain = (column: string): RawBuilder<unknown> => sql.ref(column);
  * The lead's company as the list shows it: kept on the company's row by triggers on both engines
  * (migration 0085 builds it from the row's columns), so no 25-field object is built per lead.
  */
-function companyJson(db: DbOrTx): RawBuilder<unknown> {
+function companyJson(db: DbOrTx): Json {
   return storedJson(db, sql`(select c.company_json from companies c where c.workspace_id = p.workspace_id and c.id = p.company_id)`);
 }
 
@@ -28,7 +28,7 @@ const CHILDREN = {
 } as const;
 
 /** The JSON array of the lead row `lead`'s history or notes. */
-function childrenJson(db: DbOrTx, children: keyof typeof CHILDREN, lead: string): RawBuilder<unknown> {
+function childrenJson(db: DbOrTx, children: keyof typeof CHILDREN, lead: string): Json {
   const { table, fields, times } = CHILDREN[children];
   return jsonArrayOf(
     db,
@@ -47,7 +47,7 @@ function childrenJson(db: DbOrTx, children: keyof typeof CHILDREN, lead: string)
 export async function refillKeptJson(db: DbOrTx, workspaceId: string): Promise<void> {
   if (isPostgres(db)) return;
   const has = (table: string) => sql`exists (select 1 from ${sql.table(table)} c where c.workspace_id = leads.workspace_id and c.lead_id = leads.id)`;
-  await sql`update leads set history_json = ${childrenJson(db, 'history', 'leads')}, notes_json = ${childrenJson(db, 'notes', 'leads')}
+  await sql`update leads set history_json = ${childrenJson(db, 'history', 'leads').expr}, notes_json = ${childrenJson(db, 'notes', 'leads').expr}
     where workspace_id = ${workspaceId} and (${has('lead_history')} or ${has('lead_notes')})`.execute(db);
 }
 
@@ -81,7 +81,7 @@ export const leadJson = precompiled((db, placeholderPicture) => {
     ['company', companyJson(db)],
     ['notes', keptJson(db, 'p.notes_json', childrenJson(db, 'notes', 'p'))],
     ['crm_contact_url', p('crm_contact_url')],
-  ]);
+  ]).expr;
 });
 
 /**
@@ -94,5 +94,5 @@ export function renderLeadPage(db: DbOrTx, page: LeadPageQuery, order: readonly 
   let q = db.selectFrom(page.as('p')).select([...columns.map((c) => sql.ref(`p.${c}`).as(c)), leadJson(db, placeholderPicture).as('doc')]);
   for (const o of order) q = q.orderBy(sql.ref(`p.${o.column}`), o.dir);
   // The position columns (the cursor reads them by name) and the rendered lead.
-  return q.limit(limit).$castTo<Record<string, unknown> & { doc: unknown }>();
+  return q.limit(limit).$castTo<Record<string, unknown> & { doc: string }>();
 }

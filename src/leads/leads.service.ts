@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.js';
-import { builtJson } from '../db/json-sql.js';
 import type { SortColumn, SortSpec } from '../db/keyset.js';
 import { paginate, type PageRequest } from '../db/paginate.js';
 import type { CursorScope } from '../shared/cursor.js';
@@ -41,9 +40,9 @@ export const windowStartFor = (now: number, days: number) => Math.floor(now / DA
  * schema's order (total, items, has_more, cursor), as its serializer would.
  */
 export async function listLeads(deps: LeadsDeps, workspaceId: string, query: LeadsQuery, placeholderPicture: string): Promise<JsonText> {
-  const rendered: PageRows<Record<string, unknown> & { doc: unknown }> = (page, order, n) => renderLeadPage(deps.reads, page, order, n, placeholderPicture).execute();
+  const rendered: PageRows<Record<string, unknown> & { doc: string }> = (page, order, n) => renderLeadPage(deps.reads, page, order, n, placeholderPicture).execute();
   const page = await paginate(leadPageRequest(deps, workspaceId, query, query.limit ?? 50, rendered));
-  const items = page.rows.map((row) => builtJson(row.doc)).join(',');
+  const items = page.rows.map((row) => row.doc).join(',');
   return new JsonText(`{"total":${page.total},"items":[${items}],"has_more":${page.cursor !== null},"cursor":${JSON.stringify(page.cursor)}}`);
 }
 

@@ -26,6 +26,7 @@ import * as trackedFeedCounts from './0083_tracked_feed_counts.js';
 import * as leadCountLevels from './0084_lead_count_levels.js';
 import * as listKeptJson from './0085_list_kept_json.js';
 import * as groupIndexesWithDates from './0086_group_indexes_with_dates.js';
+import * as compactCompanyJson from './0087_compact_company_json.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0084_lead_count_levels': leadCountLevels,
   '0085_list_kept_json': listKeptJson,
   '0086_group_indexes_with_dates': groupIndexesWithDates,
+  '0087_compact_company_json': compactCompanyJson,
 };
