@@ -3,6 +3,7 @@
 // once by this process; each measurement runs in a fresh child process (so its peak RSS is
 // its own), through the real server with auth: server time, bytes, and the rise of the
 // process's peak RSS over the same server answering GET /v2/workspace/users (the baseline).
+// How to run it: USAGE below (`npm run bench:campaigns-page -- --help`).
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,23 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
 import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
+import { exitOnHelp } from './usage.js';
+
+const USAGE = `
+What one page of GET /v2/networking/campaigns, and one campaign, cost when campaigns are large:
+server time, bytes, and the rise of the process's peak RSS over a baseline request, each measured
+in a fresh child process through the real server (auth, SQLite in a temporary directory).
+
+  npm run bench:campaigns-page
+  BENCH_CAMPAIGNS=10 BENCH_CONTACTS=1000 npm run bench:campaigns-page   a quick run
+
+Options:
+  -h, --help   this text
+
+Environment: BENCH_CAMPAIGNS (default 50), BENCH_CONTACTS enrolled per campaign (default 10000).
+`;
+// The measuring child's arguments (--measure <dir> <key> <url>) are never -h or --help.
+exitOnHelp(USAGE);
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 50);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);

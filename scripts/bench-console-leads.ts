@@ -35,6 +35,8 @@ Options:
   -h, --help       this text
 
 Data: .bench/leads-cold-<n>.db, built once and reused (BENCH_LEADS for another size).
+
+Environment: BENCH_LEADS (default 1000000), WARMLINE_CHROMIUM, the browser (default /usr/bin/chromium).
 `;
 exitOnHelp(USAGE);
 const { values: opts } = parseArgs({ options: { loads: { type: 'string', default: '7' }, requests: { type: 'string', default: '30' }, export: { type: 'boolean', default: false } } });

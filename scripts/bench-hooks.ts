@@ -2,6 +2,7 @@
 // and answer (the worker applies it later). Measured through the real server (app.inject, SQLite)
 // with an inbox already holding BENCH_INBOX applied deliveries, against GET /v2/health of the same
 // server in the same run (the baseline): latency per request, p50/p99/max, and the ratios.
+// How to run it: USAGE below (`npm run bench:hooks -- --help`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,23 @@ import { createContext, createLogger, loadOrCreateSecret } from '../src/context.
 import { hookSecretBox } from '../src/hooks/hooks.secret.js';
 import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
+import { exitOnHelp } from './usage.js';
+
+const USAGE = `
+What a Unipile webhook delivery costs the endpoint (authenticate, read, store once in the inbox,
+answer), through the real server (app.inject, SQLite in a temporary directory) with an inbox
+already holding BENCH_INBOX applied deliveries: p50, p99 and max of a new delivery, a redelivery
+and a wrong secret, against GET /v2/health of the same server in the same run.
+
+  npm run bench:hooks
+  BENCH_REQUESTS=200 BENCH_INBOX=10000 npm run bench:hooks   a quick run
+
+Options:
+  -h, --help   this text
+
+Environment: BENCH_REQUESTS per case (default 2000), BENCH_INBOX (default 100000).
+`;
+exitOnHelp(USAGE);
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const INBOX = Number(process.env.BENCH_INBOX ?? 100_000);

@@ -5,8 +5,7 @@
 // measuring side never shares its event loop; it also reports, per phase, its longest event-loop
 // stall and its CPU time per hostile request (CPU time barely moves when other processes load
 // the machine, wall-clock latencies do).
-//
-//   npm run bench:hostile            (BENCH_PHASE_MS=3000 by default per phase)
+// How to run it: USAGE below (`npm run bench:hostile -- --help`).
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +13,24 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
+import { exitOnHelp } from './usage.js';
+
+const USAGE = `
+How much one hostile request stalls everyone else: GET /v2/health polled back to back while another
+connection repeats one of the worst bodies known, phase after phase, against a baseline without
+hostile traffic measured in the same run. Per phase: health latency (p50, p99, worst, p99 over the
+baseline's), and the server's longest event-loop stall and CPU time per hostile request (the server
+runs in a child process, on a temporary SQLite database).
+
+  npm run bench:hostile
+  BENCH_PHASE_MS=1000 npm run bench:hostile   shorter phases
+
+Options:
+  -h, --help   this text
+
+Environment: BENCH_PHASE_MS, the length of each phase in ms (default 3000).
+`;
+exitOnHelp(USAGE);
 
 const MiB = 1024 * 1024;
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 3000);

@@ -1,6 +1,5 @@
 // Ingestion throughput on SQLite: engagement events folded per second (with history, scoring,
-// profile refresh and exact counters), and the time to re-score 1,000,000 leads.
-//   npm run bench:ingest        (BENCH_EVENTS=50000 BENCH_RESCORE_LEADS=100000 for a quick run)
+// profile refresh and exact counters), and the time to re-score 1,000,000 leads (USAGE below, `--help`).
 // Folding runs once to warm up, then BENCH_ROUNDS times (default 3), each in a fresh database,
 // and reports the median: on a shared 2-CPU machine single runs vary by ±10%.
 // The last line is machine-readable: `ingest-bench: events-per-s=<n> rescore-1m-s=<s>`.
@@ -19,6 +18,25 @@ import { profileFor } from '../src/network/sandbox/sandbox.content.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { Prng } from '../src/demo/prng.js';
 import { createWorkspace, addTeamMember } from '../src/workspace/workspace.service.js';
+import { exitOnHelp } from './usage.js';
+
+const USAGE = `
+Ingestion throughput on SQLite: engagement events folded per second (with history, scoring,
+profile refresh and exact counters; the median of the rounds, each in a fresh temporary database,
+after one warm-up), and the time to re-score 1,000,000 leads. Progress on stderr; the last line,
+on stdout: ingest-bench: events-per-s=<n> rescore-1m-s=<s>.
+
+  npm run bench:ingest
+  BENCH_EVENTS=50000 BENCH_RESCORE_LEADS=100000 npm run bench:ingest   a quick run
+
+Options:
+  -h, --help   this text
+
+Environment: BENCH_EVENTS (default 200000), BENCH_PEOPLE who engage (default 60000), BENCH_PAGE
+events per fold (default ${FOLD_PAGE}, the worker's page), BENCH_ROUNDS (default 3),
+BENCH_RESCORE_LEADS (default 1000000; the figure is scaled to 1,000,000).
+`;
+exitOnHelp(USAGE);
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 60_000);

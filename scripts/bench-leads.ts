@@ -1,12 +1,27 @@
-// GET /v2/leads under load on SQLite with 1,000,000 leads in one workspace.
-//   npm run bench:leads            (BENCH_LEADS=100000 BENCH_SECONDS=3 for a quick run)
+// GET /v2/leads under load on SQLite with 1,000,000 leads in one workspace (USAGE below, `--help`).
 // For each case: requests/s, p50 and p99 with 32 concurrent connections, and the ratio to a
 // floor route serving a precomputed body of the same byte size over the same server.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { nextMessage } from './bench-worker.js';
+import { exitOnHelp } from './usage.js';
 
+const USAGE = `
+GET /v2/leads under load on SQLite with 1,000,000 leads in one workspace: per case (sort, filter),
+requests/s, p50 and p99 with 32 concurrent connections, and the ratio to a floor route serving a
+precomputed body of the same byte size over the same server (in a child process).
+
+  npm run bench:leads
+  BENCH_LEADS=100000 BENCH_SECONDS=3 npm run bench:leads   a quick run
+
+Options:
+  -h, --help   this text
+
+Environment: BENCH_LEADS (default 1000000), BENCH_SECONDS per case (default 5),
+BENCH_PROF=<dir> (the server's CPU profile, node --cpu-prof; default none).
+`;
+exitOnHelp(USAGE);
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;

@@ -1,7 +1,7 @@
 // Prints the plan of every lead list query (sort × filter × walk step) on SQLite and, when
 // WARMLINE_PG_URL (or WARMLINE_TEST_PG_URL) is set, on PostgreSQL. Plans on empty tables say
 // little, so both databases first get EXPLAIN_ROWS (default 50,000) leads and fresh statistics.
-//   npx tsx scripts/explain-leads.ts
+// How to run it: USAGE below (`npm run explain:leads -- --help`).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,25 @@ import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
 import { explainLeadQueries } from '../src/leads/leads-plans.js';
+import { exitOnHelp } from './usage.js';
+
+const USAGE = `
+The plan of every lead list query (sort × filter × walk step) on SQLite and, when a PostgreSQL URL
+is set, on PostgreSQL, each after EXPLAIN_ROWS leads and fresh statistics (plans on empty tables
+say little).
+
+  npm run explain:leads                                  SQLite only (a temporary file, removed)
+  WARMLINE_PG_URL=postgres://…/db npm run explain:leads  and PostgreSQL: the database is migrated to
+                                                         the latest schema, its workspace ws_plan
+                                                         replaced by the script's leads, and kept
+
+Options:
+  -h, --help   this text
+
+Environment: EXPLAIN_ROWS (default 50000), WARMLINE_PG_URL (default WARMLINE_TEST_PG_URL, else
+PostgreSQL is skipped).
+`;
+exitOnHelp(USAGE);
 
 const ROWS = Number(process.env.EXPLAIN_ROWS ?? 50_000);
 const WS = 'ws_plan';

@@ -1,17 +1,26 @@
-// The benchmark scripts answer --help with their usage, before building or starting anything, and
-// the usage names every option the script reads: a new option cannot be left out of its help.
+// The project's scripts answer --help with their usage, before building or starting anything, and
+// the usage names every option the script declares and every environment variable it reads: a new
+// option or variable cannot be left out of its help. make-snapshot refuses an option it does not
+// know (it once took `--help` for its output file and wrote 1.2 GB to a file of that name).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SCRIPTS = ['bench-leads-cold.ts', 'bench-import.ts', 'bench-console-leads.ts'];
+/** The scripts that declare options in parseArgs; the others take none (or positionals only). */
+const WITH_OPTIONS = ['bench-leads-cold.ts', 'bench-import.ts', 'bench-console-leads.ts'];
+const SCRIPTS = [...WITH_OPTIONS, 'bench-leads.ts', 'explain-leads.ts', 'bench-ingest.ts', 'bench-hostile.ts', 'bench-campaigns-page.ts', 'bench-hooks.ts', 'make-snapshot.ts'];
+/** Each spawn's limit; a test's own is a little more, so a hung script fails on its spawn. */
+const SPAWN_MS = 60_000;
+
+const sourceOf = (file: string) => fs.readFileSync(path.join(root, 'scripts', file), 'utf8');
 
 /** The long options declared in the script's parseArgs call (its text up to the parenthesis that closes it). */
 function declaredOptions(file: string): string[] {
-  const source = fs.readFileSync(path.join(root, 'scripts', file), 'utf8');
+  const source = sourceOf(file);
   const start = source.indexOf('parseArgs({');
+  if (start < 0) return [];
   let end = start + 'parseArgs'.length;
   for (let depth = 0; ; end++) {
     if (source[end] === '(') depth++;
@@ -20,19 +29,59 @@ function declaredOptions(file: string): string[] {
   return [...source.slice(start, end).matchAll(/'?([a-z][\w-]*)'?: \{ type:/g)].map((m) => m[1]!);
 }
 
-/** What the benchmarks have built so far (.bench/, gitignored): --help must add nothing to it. */
-const benchFiles = () => (fs.existsSync(path.join(root, '.bench')) ? fs.readdirSync(path.join(root, '.bench')).sort() : []);
+/** The environment variables a source reads: `process.env.NAME` and `process.env['NAME']` (not `...process.env`). */
+function environmentRead(source: string): string[] {
+  const names = [...source.matchAll(/process\.env(?:\.([A-Za-z_]\w*)|\[\s*(['"`])(\w+)\2\s*\])/g)].map((m) => (m[1] ?? m[3])!);
+  return [...new Set(names)].sort();
+}
 
-describe('benchmark scripts --help', () => {
-  it.each(SCRIPTS)('%s prints its usage, names every option and does nothing else', (file) => {
-    const before = benchFiles();
-    const run = spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', file), '--help'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain('-h, --help');
-    const options = declaredOptions(file);
-    expect(options.length).toBeGreaterThan(1);
-    for (const option of options) expect(run.stdout, `--${option} in ${file}'s usage`).toContain(`--${option}`);
-    expect(benchFiles()).toEqual(before);
+const entries = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
+/**
+ * The repository root (the scripts' working directory) and what the benchmarks have built so far
+ * (.bench/, gitignored): a script asked for --help, or refusing its arguments, must add nothing to
+ * either. client-readme.test.ts makes and removes a .scratch-readme-* directory in the root while
+ * it runs, perhaps alongside: not counted.
+ */
+const listing = () => ({ root: entries(root).filter((name) => !name.startsWith('.scratch-readme-')), bench: entries(path.join(root, '.bench')) });
+
+const runScript = (file: string, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', file), ...args], { cwd: root, encoding: 'utf8', timeout: SPAWN_MS });
+
+describe('scripts --help', () => {
+  it('finds the environment variables a source reads', () => {
+    expect(environmentRead(`const a = process.env.BENCH_A ?? 1; process.env['B_2']; process.env["C"]; fork(f, { env: { ...process.env, D: '1' } });`)).toEqual(['BENCH_A', 'B_2', 'C']);
   });
+
+  it.each(SCRIPTS)(
+    '%s prints its usage, names every option and environment variable, and does nothing else',
+    (file) => {
+      const before = listing();
+      const run = runScript(file, ['--help']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('-h, --help');
+      const options = declaredOptions(file);
+      if (WITH_OPTIONS.includes(file)) expect(options.length).toBeGreaterThan(1);
+      for (const option of options) expect(run.stdout, `--${option} in ${file}'s usage`).toContain(`--${option}`);
+      for (const name of environmentRead(sourceOf(file))) expect(run.stdout, `${name} in ${file}'s usage`).toMatch(new RegExp(`\\b${name}\\b`));
+      expect(listing()).toEqual(before);
+    },
+    SPAWN_MS + 5_000,
+  );
+});
+
+describe('make-snapshot refuses what it does not know', () => {
+  it.each([[['--nope']], [['-x.json']], [['--', '-x.json']]])(
+    'make-snapshot.ts %j: one line on stderr, exit code 1, no file',
+    (args) => {
+      const before = listing();
+      const run = runScript('make-snapshot.ts', args);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^make-snapshot: /);
+      expect(listing()).toEqual(before);
+    },
+    SPAWN_MS + 5_000,
+  );
 });
