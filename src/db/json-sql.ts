@@ -10,9 +10,9 @@
 // read by a subquery is marked outside it (storedJson). The rendering test fails on a version
 // that loses the mark.
 // PostgreSQL's json_build_object writes `"key" : value, …`, and its driver hands a json value over
-// parsed, to be written again by JSON.stringify: 0.6–1.1 ms of the event loop per 41-lead page
-// (docs/leads-cold.md). So on PostgreSQL the JSON is compact text, concatenated here, and never
-// parsed on its way out.
+// parsed, to be written again by JSON.stringify: 0.6–1.2 ms of the event loop per 41-lead page
+// (docs/leads-cold.md, "2026-11-27, last"). So on PostgreSQL the JSON is compact text,
+// concatenated here, and never parsed on its way out.
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from './database.js';
 import { isPostgres } from './dialect.js';
