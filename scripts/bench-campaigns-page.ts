@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
 import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, forkedWith, refuseArguments } from './usage.js';
 
 const USAGE = `
 What one page of GET /v2/networking/campaigns, and one campaign, cost when campaigns are large:
@@ -28,9 +28,15 @@ Options:
   -h, --help   this text
 
 Environment: BENCH_CAMPAIGNS (default 50), BENCH_CONTACTS enrolled per campaign (default 10000).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 // The measuring child's arguments (--measure <dir> <key> <url>) are never -h or --help.
 exitOnHelp(USAGE);
+// The measuring child: this file forked by child() with --measure <dir> <key> <url>, an internal
+// mode (not in the usage).
+const MEASURING = forkedWith('--measure', 3);
+if (!MEASURING) refuseArguments('bench-campaigns-page');
 
 const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 50);
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 10_000);
@@ -92,7 +98,7 @@ function child(dataDir: string, key: string, url: string): Promise<Record<string
   });
 }
 
-if (process.argv[2] === '--measure') {
+if (MEASURING) {
   await measure(process.argv[3]!, process.argv[4]!, process.argv[5]!);
 } else {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bench-campaigns-'));

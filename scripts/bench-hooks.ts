@@ -12,7 +12,7 @@ import { createContext, createLogger, loadOrCreateSecret } from '../src/context.
 import { hookSecretBox } from '../src/hooks/hooks.secret.js';
 import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, refuseArguments } from './usage.js';
 
 const USAGE = `
 What a Unipile webhook delivery costs the endpoint (authenticate, read, store once in the inbox,
@@ -27,8 +27,11 @@ Options:
   -h, --help   this text
 
 Environment: BENCH_REQUESTS per case (default 2000), BENCH_INBOX (default 100000).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 exitOnHelp(USAGE);
+refuseArguments('bench-hooks');
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
 const INBOX = Number(process.env.BENCH_INBOX ?? 100_000);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, forkedWith, refuseArguments } from './usage.js';
 
 const USAGE = `
 How much one hostile request stalls everyone else: GET /v2/health polled back to back while another
@@ -29,8 +29,13 @@ Options:
   -h, --help   this text
 
 Environment: BENCH_PHASE_MS, the length of each phase in ms (default 3000).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 exitOnHelp(USAGE);
+// The server child: this file forked by main() with --serve, an internal mode (not in the usage).
+const SERVING = forkedWith('--serve');
+if (!SERVING) refuseArguments('bench-hostile');
 
 const MiB = 1024 * 1024;
 const PHASE_MS = Number(process.env.BENCH_PHASE_MS ?? 3000);
@@ -194,5 +199,5 @@ async function main(): Promise<void> {
   child.send('close');
 }
 
-if (process.argv.includes('--serve')) await serve();
+if (SERVING) await serve();
 else await main();

@@ -18,7 +18,7 @@ import { profileFor } from '../src/network/sandbox/sandbox.content.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { Prng } from '../src/demo/prng.js';
 import { createWorkspace, addTeamMember } from '../src/workspace/workspace.service.js';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, refuseArguments } from './usage.js';
 
 const USAGE = `
 Ingestion throughput on SQLite: engagement events folded per second (with history, scoring,
@@ -35,8 +35,11 @@ Options:
 Environment: BENCH_EVENTS (default 200000), BENCH_PEOPLE who engage (default 60000), BENCH_PAGE
 events per fold (default ${FOLD_PAGE}, the worker's page), BENCH_ROUNDS (default 3),
 BENCH_RESCORE_LEADS (default 1000000; the figure is scaled to 1,000,000).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 exitOnHelp(USAGE);
+refuseArguments('bench-ingest');
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 60_000);

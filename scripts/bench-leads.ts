@@ -5,7 +5,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { nextMessage } from './bench-worker.js';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, refuseArguments } from './usage.js';
 
 const USAGE = `
 GET /v2/leads under load on SQLite with 1,000,000 leads in one workspace: per case (sort, filter),
@@ -20,8 +20,11 @@ Options:
 
 Environment: BENCH_LEADS (default 1000000), BENCH_SECONDS per case (default 5),
 BENCH_PROF=<dir> (the server's CPU profile, node --cpu-prof; default none).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 exitOnHelp(USAGE);
+refuseArguments('bench-leads');
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 32;

@@ -12,7 +12,7 @@ import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
 import { explainLeadQueries } from '../src/leads/leads-plans.js';
-import { exitOnHelp } from './usage.js';
+import { exitOnHelp, refuseArguments } from './usage.js';
 
 const USAGE = `
 The plan of every lead list query (sort × filter × walk step) on SQLite and, when a PostgreSQL URL
@@ -29,8 +29,11 @@ Options:
 
 Environment: EXPLAIN_ROWS (default 50000), WARMLINE_PG_URL (default WARMLINE_TEST_PG_URL, else
 PostgreSQL is skipped).
+
+Any other argument is refused: the settings are the environment variables above.
 `;
 exitOnHelp(USAGE);
+refuseArguments('explain-leads');
 
 const ROWS = Number(process.env.EXPLAIN_ROWS ?? 50_000);
 const WS = 'ws_plan';

@@ -1,7 +1,8 @@
 // The project's scripts answer --help with their usage, before building or starting anything, and
 // the usage names every option the script declares and every environment variable it reads: a new
 // option or variable cannot be left out of its help. make-snapshot refuses an option it does not
-// know (it once took `--help` for its output file and wrote 1.2 GB to a file of that name).
+// know (it once took `--help` for its output file and wrote 1.2 GB to a file of that name), and the
+// scripts that take no arguments refuse any (they once ignored a mistyped option and ran in full).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 /** The scripts that declare options in parseArgs; the others take none (or positionals only). */
 const WITH_OPTIONS = ['bench-leads-cold.ts', 'bench-import.ts', 'bench-console-leads.ts'];
-const SCRIPTS = [...WITH_OPTIONS, 'bench-leads.ts', 'explain-leads.ts', 'bench-ingest.ts', 'bench-hostile.ts', 'bench-campaigns-page.ts', 'bench-hooks.ts', 'make-snapshot.ts'];
+/** The scripts that take no arguments at all (their settings are environment variables). */
+const NO_ARGUMENTS = ['bench-leads.ts', 'explain-leads.ts', 'bench-ingest.ts', 'bench-hostile.ts', 'bench-campaigns-page.ts', 'bench-hooks.ts'];
+const SCRIPTS = [...WITH_OPTIONS, ...NO_ARGUMENTS, 'make-snapshot.ts'];
 /** Each spawn's limit; a test's own is a little more, so a hung script fails on its spawn. */
 const SPAWN_MS = 60_000;
 
@@ -80,6 +83,28 @@ describe('make-snapshot refuses what it does not know', () => {
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/^make-snapshot: /);
+      expect(listing()).toEqual(before);
+    },
+    SPAWN_MS + 5_000,
+  );
+});
+
+describe('the scripts that take no arguments refuse any', () => {
+  // A user typing a child's internal mode (bench-hostile's --serve, bench-campaigns-page's
+  // --measure <dir> <key> <url>) is refused too: the mode is its own forked child's only.
+  const cases = [
+    ...NO_ARGUMENTS.flatMap((file) => [[file, ['--nope'], '--nope'], [file, ['extra'], 'extra']] as const),
+    ['bench-hostile.ts', ['--serve'], '--serve'],
+    ['bench-campaigns-page.ts', ['--measure', 'dir', 'key', '/v2/health'], '--measure'],
+  ] as const;
+  it.each(cases)(
+    '%s %j: one line on stderr naming it, exit code 1, nothing on stdout, nothing created',
+    (file, args, named) => {
+      const before = listing();
+      const run = runScript(file, [...args]);
+      expect(run.status).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`${path.basename(file, '.ts')}: unknown argument ${named} (--help for the usage)\n`);
       expect(listing()).toEqual(before);
     },
     SPAWN_MS + 5_000,
