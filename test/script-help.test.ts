@@ -5,7 +5,10 @@
 // scripts that take no arguments refuse any (they once ignored a mistyped option and ran in full).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,16 +42,25 @@ function environmentRead(source: string): string[] {
 }
 
 const entries = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
-/**
- * The repository root (the scripts' working directory) and what the benchmarks have built so far
- * (.bench/, gitignored): a script asked for --help, or refusing its arguments, must add nothing to
- * either. client-readme.test.ts makes and removes a .scratch-readme-* directory in the root while
- * it runs, perhaps alongside: not counted.
- */
-const listing = () => ({ root: entries(root).filter((name) => !name.startsWith('.scratch-readme-')), bench: entries(path.join(root, '.bench')) });
+/** tsx's loader, named by its path: a script runs from an empty directory, where `--import tsx` would not be found. */
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
-const runScript = (file: string, args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', path.join('scripts', file), ...args], { cwd: root, encoding: 'utf8', timeout: SPAWN_MS });
+/**
+ * Runs a script from an empty working directory of its own, and returns what it printed and what it
+ * left: the files in that directory and in what the benchmarks have built so far (.bench/,
+ * gitignored). Asked for --help, or refusing its arguments, a script must leave nothing in either.
+ * (Not the repository root: other test files running alongside write there, e.g. a CLI's ./data.)
+ */
+function runScript(file: string, args: string[]) {
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
+  const bench = entries(path.join(root, '.bench'));
+  try {
+    const run = spawnSync(process.execPath, ['--import', TSX, path.join(root, 'scripts', file), ...args], { cwd, encoding: 'utf8', timeout: SPAWN_MS });
+    return { ...run, left: entries(cwd), benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true });
+  }
+}
 
 describe('scripts --help', () => {
   it('finds the environment variables a source reads', () => {
@@ -58,7 +70,6 @@ describe('scripts --help', () => {
   it.each(SCRIPTS)(
     '%s prints its usage, names every option and environment variable, and does nothing else',
     (file) => {
-      const before = listing();
       const run = runScript(file, ['--help']);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
@@ -67,7 +78,8 @@ describe('scripts --help', () => {
       if (WITH_OPTIONS.includes(file)) expect(options.length).toBeGreaterThan(1);
       for (const option of options) expect(run.stdout, `--${option} in ${file}'s usage`).toContain(`--${option}`);
       for (const name of environmentRead(sourceOf(file))) expect(run.stdout, `${name} in ${file}'s usage`).toMatch(new RegExp(`\\b${name}\\b`));
-      expect(listing()).toEqual(before);
+      expect(run.left).toEqual([]);
+      expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
   );
@@ -77,13 +89,13 @@ describe('make-snapshot refuses what it does not know', () => {
   it.each([[['--nope']], [['-x.json']], [['--', '-x.json']]])(
     'make-snapshot.ts %j: one line on stderr, exit code 1, no file',
     (args) => {
-      const before = listing();
       const run = runScript('make-snapshot.ts', args);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/^make-snapshot: /);
-      expect(listing()).toEqual(before);
+      expect(run.left).toEqual([]);
+      expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
   );
@@ -100,12 +112,12 @@ describe('the scripts that take no arguments refuse any', () => {
   it.each(cases)(
     '%s %j: one line on stderr naming it, exit code 1, nothing on stdout, nothing created',
     (file, args, named) => {
-      const before = listing();
       const run = runScript(file, [...args]);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(`${path.basename(file, '.ts')}: unknown argument ${named} (--help for the usage)\n`);
-      expect(listing()).toEqual(before);
+      expect(run.left).toEqual([]);
+      expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
   );
