@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotStream } from '../src/demo/demo-snapshot.js';
-import { CLI, runCli } from './helpers/cli.js';
+import { CLI, cliEnv, runCli } from './helpers/cli.js';
 
 const CLI_TIMEOUT = 120_000;
 const pgUrl = process.env.WARMLINE_TEST_PG_URL;
@@ -97,7 +97,7 @@ describe('operator errors are one line', () => {
     await pipeline(demoSnapshotStream({ now: Date.parse('2025-06-02T09:00:00Z'), leads: 2000 }), fs.createWriteStream(file));
     expect((await runCli(['import', file, '--db', big])).code).toBe(0);
     const shell = `'${CLI.command}' ${CLI.args.map((a) => `'${a}'`).join(' ')} export --workspace ws_demo --db '${big}' | head -c 100 > /dev/null; echo "\${PIPESTATUS[0]}"`;
-    const result = spawnSync('bash', ['-c', shell], { cwd: CLI.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, encoding: 'utf8' });
+    const result = spawnSync('bash', ['-c', shell], { cwd: CLI.cwd, env: cliEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('0');
     expect(fs.statSync(file).size).toBeGreaterThan(1 << 20);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLI } from './helpers/cli.js';
+import { CLI, cliEnv } from './helpers/cli.js';
 
 const TIMEOUT = 120_000;
 const dirs: string[] = [];
@@ -17,7 +17,7 @@ const freshDir = () => {
   dirs.push(dir);
   return dir;
 };
-const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
+const env = cliEnv();
 
 /** Runs `command args…` until its standard output shows the start-up text's last line, then stops it. */
 function serveUntilStarted(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {

@@ -9,7 +9,7 @@ import { buildWorkerTasks, createWorker } from '../src/engine/worker-tasks.js';
 import { Worker } from '../src/engine/worker.js';
 import { createLogger } from '../src/context.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/metrics-server.js';
-import { CLI } from './helpers/cli.js';
+import { CLI, cliEnv } from './helpers/cli.js';
 import { ended } from './helpers/worker-process.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect, describeOnce } from './helpers/dialects.js';
@@ -131,7 +131,7 @@ describeEachDialect('Prometheus metrics', (dialect) => {
 async function serve(dataDir: string, flags: string[]) {
   const child = spawn(CLI.command, [...CLI.args, 'serve', '--data-dir', dataDir, '--port', '0', '--no-demo', '--no-worker', '--json', ...flags], {
     cwd: CLI.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn' },
+    env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const info = await new Promise<{ url: string; metrics_url: string | null }>((resolve, reject) => {
@@ -176,7 +176,7 @@ describeOnce('warmline serve --metrics-port', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-metrics-worker-'));
     const child = spawn(CLI.command, [...CLI.args, 'worker', '--data-dir', dataDir, '--engines', 'delivery', '--json'], {
       cwd: CLI.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn', WARMLINE_METRICS_PORT: '0' },
+      env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'warn', WARMLINE_METRICS_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

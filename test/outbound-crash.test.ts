@@ -11,7 +11,7 @@ import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
 import { sandboxWorldOf } from './contract/sandbox-world.js';
-import { CLI } from './helpers/cli.js';
+import { CLI, cliEnv } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { useTestSeed } from './helpers/test-seed.js';
@@ -76,7 +76,7 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
       const child = spawn(
         CLI.command,
         [...CLI.args, 'serve', '--db', dbFile, '--data-dir', dir, '--port', '0', '--no-demo', '--json', '--rate-limit', '1000000', '--log-level', 'silent'],
-        { cwd: CLI.cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_SANDBOX_LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] },
+        { cwd: CLI.cwd, env: { ...cliEnv(), WARMLINE_SANDBOX_LATENCY_MS: String(LATENCY_MS) }, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let out = '';
       let err = '';

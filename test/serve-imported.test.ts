@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CLI, runCli } from './helpers/cli.js';
+import { CLI, cliEnv, runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture } from './helpers/snapshot-fixture.js';
@@ -50,7 +50,7 @@ describeEachDialect('plain serve on an imported workspace', (dialect) => {
     const clock = acceleratedClock(START, RATE);
     const child = spawn(CLI.command, [...CLI.args, 'serve', '--port', '0', '--json', '--log-level', 'warn'], {
       cwd: CLI.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, ...clock },
+      env: { ...cliEnv(), ...env, ...clock },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';

@@ -1,6 +1,8 @@
 // Runs the `warmline` CLI as an operator would: the compiled program (the test run builds it
 // first, see build-cli.ts), which also starts several times faster than the sources through tsx.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,6 +10,22 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** The command line that starts `warmline` (for tests that spawn and kill it themselves). */
 export const CLI = { command: process.execPath, args: [path.join(root, 'bin/warmline.js')], cwd: root };
+
+let dataDir: string | undefined;
+/**
+ * The environment every spawned `warmline` starts from: the PATH and HOME it needs, and a data
+ * directory of this test file's own (made on first use, shared by its CLIs and workers as a
+ * deployment's processes share one). The default, ./data in the checkout, holds a developer's
+ * secret and database; a test must not write there. A test's own env or --data-dir overrides it.
+ */
+export function cliEnv(): Record<string, string> {
+  if (dataDir === undefined) {
+    const made = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-cli-data-'));
+    process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
+    dataDir = made;
+  }
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_DATA_DIR: dataDir };
+}
 
 export interface CliResult {
   code: number | null;
@@ -19,7 +37,7 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
   return new Promise((resolve, reject) => {
     const child = spawn(CLI.command, [...CLI.args, ...args], {
       cwd: CLI.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'silent', ...options.env },
+      env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'silent', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

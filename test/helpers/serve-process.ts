@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI, runCli } from './cli.js';
+import { CLI, cliEnv, runCli } from './cli.js';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -28,7 +28,7 @@ export async function spawnServe(dbUrl: string, options: ServeOptions = {}): Pro
   if (options.uid !== undefined) fs.chownSync(dataDir, options.uid, options.gid ?? options.uid);
   const child = spawn(CLI.command, [...CLI.args, 'serve', '--db', dbUrl, '--data-dir', dataDir, '--port', '0', '--no-demo', '--json', ...(options.args ?? [])], {
     cwd: CLI.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn', ...options.env },
+    env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     uid: options.uid,
     gid: options.gid,

@@ -1,7 +1,7 @@
 // `warmline worker` as an OS process that a test can kill at any moment, on an accelerated
 // clock when the test needs a campaign's hours and days to pass in seconds.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { CLI } from './cli.js';
+import { CLI, cliEnv } from './cli.js';
 
 /** One clock for every worker a test starts (WARMLINE_CLOCK_*): it shows `start` now and runs `rate` times as fast. */
 export function acceleratedClock(start: number, rate: number): Record<string, string> {
@@ -19,7 +19,7 @@ export interface WorkerProcess {
 export function spawnWorker(dbUrl: string, env: Record<string, string>, engines = 'delivery,outreach'): WorkerProcess {
   const child = spawn(CLI.command, [...CLI.args, 'worker', '--db', dbUrl, '--engines', engines, '--json'], {
     cwd: CLI.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_LOG_LEVEL: 'warn', ...env },
+    env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
