@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,13 +20,14 @@ let dataDir: string | undefined;
  * secret and database; a test must not write there. A test's own env or --data-dir overrides it.
  */
 export function cliEnv(): Record<string, string> {
-  if (dataDir === undefined) {
-    const made = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-cli-data-'));
-    process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }));
-    dataDir = made;
-  }
+  dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'wl-cli-data-'));
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_DATA_DIR: dataDir };
 }
+
+// Registered on the importing test file (helpers are loaded as it is collected): its processes have ended by then.
+afterAll(() => {
+  if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+});
 
 export interface CliResult {
   code: number | null;
