@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
+import { describeOnce } from './helpers/dialects.js';
 
 const root = CLI.cwd;
 const gitOk = spawnSync('git', ['-C', root, 'rev-parse', '--git-dir']).status === 0;
@@ -38,53 +39,56 @@ function processesIn(folder: string): number[] {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-it.skipIf(!gitOk)('clone, install, npm start, first request, a change within 2 minutes, stop by the npm PID', async () => {
-  const t0 = Date.now();
-  execFileSync('git', ['clone', '--quiet', root, clone]);
-  try {
-    execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
-  } catch {
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
-  }
-  execFileSync(process.execPath, [path.join(clone, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: clone });
-
-  const built = Date.now();
-  // The README's command; --port 0 only so that the test never meets a service on 8443.
-  const npm = spawn('npm', ['start', '--', '--port', '0'], { cwd: clone, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  npm.stdout.on('data', (d) => (out += d));
-  npm.stderr.resume();
-  try {
-    const started = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-      npm.stdout.on('data', () => {
-        const url = /serving the v2 API at (https:\/\/\S+)/.exec(out)?.[1];
-        const key = /API key \(shown only this once, keep it\): (wl_\S+)/.exec(out)?.[1];
-        if (url && key) resolve({ url, key });
-      });
-      npm.once('exit', () => reject(new Error(`npm start ended before serving:\n${out}`)));
-    });
-    const serving = Date.now();
-    const client = makeClient(started.url, started.key);
-    const counts = async () => {
-      const [leads, team, tracked] = await Promise.all(['/v2/leads?limit=1', '/v2/content/team/feed?limit=1', '/v2/content/tracked-contacts/feed?limit=1'].map((p) => client.get(p)));
-      for (const r of [leads, team, tracked]) expect(r!.status, r!.text).toBe(200);
-      return `${leads!.body.total} leads, ${team!.body.total} team posts, ${tracked!.body.total} tracked posts`;
-    };
-    const first = await counts();
-    let now = first;
-    // The demo's network lives a day every 20 s and is synced every 15 s: two minutes is the promise.
-    for (const deadline = Date.now() + 120_000; now === first && Date.now() < deadline; ) {
-      await sleep(5_000);
-      now = await counts();
+// It touches no database: run once, with the SQLite suite (dialects.ts describeOnce).
+describeOnce('the README quick start', () => {
+  it.skipIf(!gitOk)('clone, install, npm start, first request, a change within 2 minutes, stop by the npm PID', async () => {
+    const t0 = Date.now();
+    execFileSync('git', ['clone', '--quiet', root, clone]);
+    try {
+      execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
+    } catch {
+      fs.symlinkSync(path.join(root, 'node_modules'), path.join(clone, 'node_modules'), 'dir');
     }
-    expect(now, `nothing changed in 2 minutes (${first})`).not.toBe(first);
-    const s = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
-    console.info(`fresh clone: clone+install+build ${s(t0, built)}, npm start to the key ${s(built, serving)}, first change after ${s(serving, Date.now())} (${first} -> ${now})`);
-    if (fs.existsSync('/proc/self/cwd')) expect(processesIn(clone).length).toBeGreaterThan(0); // so the check below means something
-  } finally {
-    npm.kill('SIGTERM');
-  }
-  // Stopped by npm's PID: npm, its shell and node all end (the test's timeout bounds the wait).
-  while (processesIn(clone).length > 0) await sleep(250);
-  expect(processesIn(clone)).toEqual([]);
-}, 300_000);
+    execFileSync(process.execPath, [path.join(clone, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: clone });
+
+    const built = Date.now();
+    // The README's command; --port 0 only so that the test never meets a service on 8443.
+    const npm = spawn('npm', ['start', '--', '--port', '0'], { cwd: clone, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    npm.stdout.on('data', (d) => (out += d));
+    npm.stderr.resume();
+    try {
+      const started = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+        npm.stdout.on('data', () => {
+          const url = /serving the v2 API at (https:\/\/\S+)/.exec(out)?.[1];
+          const key = /API key \(shown only this once, keep it\): (wl_\S+)/.exec(out)?.[1];
+          if (url && key) resolve({ url, key });
+        });
+        npm.once('exit', () => reject(new Error(`npm start ended before serving:\n${out}`)));
+      });
+      const serving = Date.now();
+      const client = makeClient(started.url, started.key);
+      const counts = async () => {
+        const [leads, team, tracked] = await Promise.all(['/v2/leads?limit=1', '/v2/content/team/feed?limit=1', '/v2/content/tracked-contacts/feed?limit=1'].map((p) => client.get(p)));
+        for (const r of [leads, team, tracked]) expect(r!.status, r!.text).toBe(200);
+        return `${leads!.body.total} leads, ${team!.body.total} team posts, ${tracked!.body.total} tracked posts`;
+      };
+      const first = await counts();
+      let now = first;
+      // The demo's network lives a day every 20 s and is synced every 15 s: two minutes is the promise.
+      for (const deadline = Date.now() + 120_000; now === first && Date.now() < deadline; ) {
+        await sleep(5_000);
+        now = await counts();
+      }
+      expect(now, `nothing changed in 2 minutes (${first})`).not.toBe(first);
+      const s = (from: number, to: number) => `${((to - from) / 1000).toFixed(1)} s`;
+      console.info(`fresh clone: clone+install+build ${s(t0, built)}, npm start to the key ${s(built, serving)}, first change after ${s(serving, Date.now())} (${first} -> ${now})`);
+      if (fs.existsSync('/proc/self/cwd')) expect(processesIn(clone).length).toBeGreaterThan(0); // so the check below means something
+    } finally {
+      npm.kill('SIGTERM');
+    }
+    // Stopped by npm's PID: npm, its shell and node all end (the test's timeout bounds the wait).
+    while (processesIn(clone).length > 0) await sleep(250);
+    expect(processesIn(clone)).toEqual([]);
+  }, 300_000);
+});
