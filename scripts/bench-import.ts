@@ -52,10 +52,9 @@ function ensureSnapshot(): void {
   if (fs.existsSync(snapshot)) return;
   fs.mkdirSync(benchDir, { recursive: true });
   console.log(`generating ${snapshot} once (niced; later runs reuse it)…`);
-  const partial = `${snapshot}.partial`;
-  const run = spawnSync('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'scripts/make-snapshot.ts', partial, String(LEADS)], { cwd: root, stdio: 'inherit' });
+  // make-snapshot names the file only once it is whole: an interrupted run leaves nothing to reuse.
+  const run = spawnSync('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'scripts/make-snapshot.ts', snapshot, String(LEADS)], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) throw new Error('make-snapshot failed');
-  fs.renameSync(partial, snapshot);
 }
 
 /** A fresh, empty PostgreSQL database named by the URL (dropped and created again). */

@@ -3,13 +3,17 @@
 // option or variable cannot be left out of its help. make-snapshot refuses an option it does not
 // know (it once took `--help` for its output file and wrote 1.2 GB to a file of that name), and the
 // scripts that take no arguments refuse any (they once ignored a mistyped option and ran in full).
-import { spawnSync } from 'node:child_process';
+// make-snapshot writes a whole file or none, and never over an existing one. No database is
+// involved: the file runs once, with the SQLite suite (each spawn spends 1–3 s loading modules
+// through tsx, and the file holds one of the suite's two workers for about a minute).
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeOnce } from './helpers/dialects.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The scripts that declare options in parseArgs; the others take none (or positionals only). */
@@ -51,26 +55,32 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
  * gitignored). Asked for --help, or refusing its arguments, a script must leave nothing in either.
  * (Not the repository root: other test files running alongside write there, e.g. a CLI's ./data.)
  */
-function runScript(file: string, args: string[]) {
+async function runScript(file: string, args: string[], files: Record<string, string> = {}) {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
   const bench = entries(path.join(root, '.bench'));
   try {
-    const run = spawnSync(process.execPath, ['--import', TSX, path.join(root, 'scripts', file), ...args], { cwd, encoding: 'utf8', timeout: SPAWN_MS });
-    return { ...run, left: entries(cwd), benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(cwd, name), text);
+    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', TSX, path.join(root, 'scripts', file), ...args], { cwd, encoding: 'utf8', timeout: SPAWN_MS }, (_err, stdout, stderr) =>
+        resolve({ status: child.exitCode, stdout, stderr }),
+      );
+    });
+    const left = Object.fromEntries(entries(cwd).map((name) => [name, fs.readFileSync(path.join(cwd, name), 'utf8')]));
+    return { ...run, left: Object.keys(left), texts: left, benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
   } finally {
     fs.rmSync(cwd, { recursive: true, force: true });
   }
 }
 
-describe('scripts --help', () => {
+describeOnce('scripts --help', () => {
   it('finds the environment variables a source reads', () => {
     expect(environmentRead(`const a = process.env.BENCH_A ?? 1; process.env['B_2']; process.env["C"]; fork(f, { env: { ...process.env, D: '1' } });`)).toEqual(['BENCH_A', 'B_2', 'C']);
   });
 
   it.each(SCRIPTS)(
     '%s prints its usage, names every option and environment variable, and does nothing else',
-    (file) => {
-      const run = runScript(file, ['--help']);
+    async (file) => {
+      const run = await runScript(file, ['--help']);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('-h, --help');
@@ -85,11 +95,11 @@ describe('scripts --help', () => {
   );
 });
 
-describe('make-snapshot refuses what it does not know', () => {
+describeOnce('make-snapshot refuses what it does not know', () => {
   it.each([[['--nope']], [['-x.json']], [['--', '-x.json']]])(
     'make-snapshot.ts %j: one line on stderr, exit code 1, no file',
-    (args) => {
-      const run = runScript('make-snapshot.ts', args);
+    async (args) => {
+      const run = await runScript('make-snapshot.ts', args);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -101,18 +111,60 @@ describe('make-snapshot refuses what it does not know', () => {
   );
 });
 
-describe('the scripts that take no arguments refuse any', () => {
+describeOnce('make-snapshot writes a whole file or none', () => {
+  it('writes the snapshot under the name given, and nothing else', async () => {
+    const run = await runScript('make-snapshot.ts', ['s.json', '3']);
+    expect(run.status).toBe(0);
+    expect(run.left).toEqual(['s.json']);
+    expect(JSON.parse(run.texts['s.json']!)).toMatchObject({ format: 'workspace-snapshot', workspace: { id: 'ws_bench' } });
+    expect(run.stderr).toMatch(/^wrote 3 leads to s\.json /);
+  }, SPAWN_MS + 5_000);
+
+  it('refuses to replace an existing file: one line on stderr, exit code 1, the file as it was', async () => {
+    const run = await runScript('make-snapshot.ts', ['s.json', '3'], { 's.json': 'mine' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('make-snapshot: s.json exists; remove it first (a snapshot takes minutes to write, and is not replaced unasked)\n');
+    expect(run.texts).toEqual({ 's.json': 'mine' });
+  }, SPAWN_MS + 5_000);
+
+  it('interrupted while writing, leaves no file at all (not a partial one under the name given)', async () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
+    const child = spawn(process.execPath, ['--import', TSX, path.join(root, 'scripts', 'make-snapshot.ts'), 'big.json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      // Interrupted once it has written something (1M leads take minutes): a file in its directory has bytes.
+      const writing = () => entries(cwd).some((name) => fs.statSync(path.join(cwd, name)).size > 0);
+      for (const deadline = Date.now() + SPAWN_MS / 2; !writing() && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+      expect(entries(cwd)).toEqual([expect.stringMatching(/^\.big\.json\.\d+\.partial$/)]);
+      child.kill('SIGINT');
+      expect(await exited).toBe(1);
+      expect(stderr).toBe('make-snapshot: interrupted (SIGINT); big.json not written\n');
+      expect(entries(cwd)).toEqual([]);
+    } finally {
+      // Failing, the test stops the run before removing its directory (it would write on for minutes).
+      child.kill('SIGKILL');
+      await exited;
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  }, SPAWN_MS);
+});
+
+describeOnce('the scripts that take no arguments refuse any', () => {
   // A user typing a child's internal mode (bench-hostile's --serve, bench-campaigns-page's
   // --measure <dir> <key> <url>) is refused too: the mode is its own forked child's only.
   const cases = [
-    ...NO_ARGUMENTS.flatMap((file) => [[file, ['--nope'], '--nope'], [file, ['extra'], 'extra']] as const),
+    // Each script calls refuseArguments: a mistyped option on each; a stray operand once (the same function).
+    ...NO_ARGUMENTS.map((file) => [file, ['--nope'], '--nope'] as const),
+    ['bench-leads.ts', ['extra'], 'extra'],
     ['bench-hostile.ts', ['--serve'], '--serve'],
     ['bench-campaigns-page.ts', ['--measure', 'dir', 'key', '/v2/health'], '--measure'],
   ] as const;
   it.each(cases)(
     '%s %j: one line on stderr naming it, exit code 1, nothing on stdout, nothing created',
-    (file, args, named) => {
-      const run = runScript(file, [...args]);
+    async (file, args, named) => {
+      const run = await runScript(file, [...args]);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(`${path.basename(file, '.ts')}: unknown argument ${named} (--help for the usage)\n`);
