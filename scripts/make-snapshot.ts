@@ -22,7 +22,7 @@ a run that is interrupted or fails leaves no <file>, and removes what it wrote.
 `;
 exitOnHelp(USAGE);
 
-/** Refused before anything is written: the message on stderr, exit code 1. */
+/** Refused, or failed: the message on stderr, exit code 1 (a failed write has removed its file first). */
 function refuse(message: string): never {
   process.stderr.write(`${message.trim()}\n`);
   process.exit(1);

@@ -6,7 +6,7 @@
 // make-snapshot writes a whole file or none, and never over an existing one. No database is
 // involved: the file runs once, with the SQLite suite (each spawn spends 1–3 s loading modules
 // through tsx, and the file holds one of the suite's two workers for about a minute).
-import { execFile, spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -48,25 +48,26 @@ function environmentRead(source: string): string[] {
 const entries = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).sort() : []);
 /** tsx's loader, named by its path: a script runs from an empty directory, where `--import tsx` would not be found. */
 const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+/** node's arguments that run `scripts/<file>` with `args`. */
+const scriptArgs = (file: string, args: string[]) => ['--import', TSX, path.join(root, 'scripts', file), ...args];
+/** An empty working directory for one script run. */
+const scratchDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
 
 /**
- * Runs a script from an empty working directory of its own, and returns what it printed and what it
- * left: the files in that directory and in what the benchmarks have built so far (.bench/,
- * gitignored). Asked for --help, or refusing its arguments, a script must leave nothing in either.
- * (Not the repository root: other test files running alongside write there, e.g. a CLI's ./data.)
+ * Runs a script from an empty working directory of its own (holding `files` first), and returns
+ * what it printed and what it left: the files in that directory, with their text, and the names it
+ * added to what the benchmarks have built so far (.bench/, gitignored). Asked for --help, or
+ * refusing its arguments, a script must leave nothing in either. (Not the repository root: other
+ * test files running alongside write there, e.g. a CLI's ./data.)
  */
-async function runScript(file: string, args: string[], files: Record<string, string> = {}) {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
+function runScript(file: string, args: string[], files: Record<string, string> = {}) {
+  const cwd = scratchDir();
   const bench = entries(path.join(root, '.bench'));
   try {
     for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(cwd, name), text);
-    const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', TSX, path.join(root, 'scripts', file), ...args], { cwd, encoding: 'utf8', timeout: SPAWN_MS }, (_err, stdout, stderr) =>
-        resolve({ status: child.exitCode, stdout, stderr }),
-      );
-    });
+    const run = spawnSync(process.execPath, scriptArgs(file, args), { cwd, encoding: 'utf8', timeout: SPAWN_MS });
     const left = Object.fromEntries(entries(cwd).map((name) => [name, fs.readFileSync(path.join(cwd, name), 'utf8')]));
-    return { ...run, left: Object.keys(left), texts: left, benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
+    return { ...run, left, benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
   } finally {
     fs.rmSync(cwd, { recursive: true, force: true });
   }
@@ -79,8 +80,8 @@ describeOnce('scripts --help', () => {
 
   it.each(SCRIPTS)(
     '%s prints its usage, names every option and environment variable, and does nothing else',
-    async (file) => {
-      const run = await runScript(file, ['--help']);
+    (file) => {
+      const run = runScript(file, ['--help']);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('-h, --help');
@@ -88,7 +89,7 @@ describeOnce('scripts --help', () => {
       if (WITH_OPTIONS.includes(file)) expect(options.length).toBeGreaterThan(1);
       for (const option of options) expect(run.stdout, `--${option} in ${file}'s usage`).toContain(`--${option}`);
       for (const name of environmentRead(sourceOf(file))) expect(run.stdout, `${name} in ${file}'s usage`).toMatch(new RegExp(`\\b${name}\\b`));
-      expect(run.left).toEqual([]);
+      expect(run.left).toEqual({});
       expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
@@ -98,13 +99,13 @@ describeOnce('scripts --help', () => {
 describeOnce('make-snapshot refuses what it does not know', () => {
   it.each([[['--nope']], [['-x.json']], [['--', '-x.json']]])(
     'make-snapshot.ts %j: one line on stderr, exit code 1, no file',
-    async (args) => {
-      const run = await runScript('make-snapshot.ts', args);
+    (args) => {
+      const run = runScript('make-snapshot.ts', args);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/^make-snapshot: /);
-      expect(run.left).toEqual([]);
+      expect(run.left).toEqual({});
       expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
@@ -112,24 +113,24 @@ describeOnce('make-snapshot refuses what it does not know', () => {
 });
 
 describeOnce('make-snapshot writes a whole file or none', () => {
-  it('writes the snapshot under the name given, and nothing else', async () => {
-    const run = await runScript('make-snapshot.ts', ['s.json', '3']);
+  it('writes the snapshot under the name given, and nothing else', () => {
+    const run = runScript('make-snapshot.ts', ['s.json', '3']);
     expect(run.status).toBe(0);
-    expect(run.left).toEqual(['s.json']);
-    expect(JSON.parse(run.texts['s.json']!)).toMatchObject({ format: 'workspace-snapshot', workspace: { id: 'ws_bench' } });
+    expect(Object.keys(run.left)).toEqual(['s.json']);
+    expect(JSON.parse(run.left['s.json']!)).toMatchObject({ format: 'workspace-snapshot', workspace: { id: 'ws_bench' } });
     expect(run.stderr).toMatch(/^wrote 3 leads to s\.json /);
   }, SPAWN_MS + 5_000);
 
-  it('refuses to replace an existing file: one line on stderr, exit code 1, the file as it was', async () => {
-    const run = await runScript('make-snapshot.ts', ['s.json', '3'], { 's.json': 'mine' });
+  it('refuses to replace an existing file: one line on stderr, exit code 1, the file as it was', () => {
+    const run = runScript('make-snapshot.ts', ['s.json', '3'], { 's.json': 'mine' });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('make-snapshot: s.json exists; remove it first (a snapshot takes minutes to write, and is not replaced unasked)\n');
-    expect(run.texts).toEqual({ 's.json': 'mine' });
+    expect(run.left).toEqual({ 's.json': 'mine' });
   }, SPAWN_MS + 5_000);
 
   it('interrupted while writing, leaves no file at all (not a partial one under the name given)', async () => {
-    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
-    const child = spawn(process.execPath, ['--import', TSX, path.join(root, 'scripts', 'make-snapshot.ts'), 'big.json'], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const cwd = scratchDir();
+    const child = spawn(process.execPath, scriptArgs('make-snapshot.ts', ['big.json']), { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       let stderr = '';
@@ -163,12 +164,12 @@ describeOnce('the scripts that take no arguments refuse any', () => {
   ] as const;
   it.each(cases)(
     '%s %j: one line on stderr naming it, exit code 1, nothing on stdout, nothing created',
-    async (file, args, named) => {
-      const run = await runScript(file, [...args]);
+    (file, args, named) => {
+      const run = runScript(file, [...args]);
       expect(run.status).toBe(1);
       expect(run.stdout).toBe('');
       expect(run.stderr).toBe(`${path.basename(file, '.ts')}: unknown argument ${named} (--help for the usage)\n`);
-      expect(run.left).toEqual([]);
+      expect(run.left).toEqual({});
       expect(run.benchAdded).toEqual([]);
     },
     SPAWN_MS + 5_000,
