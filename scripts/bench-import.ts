@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { connectDb, type DbTarget } from '../src/db/connect.js';
+import { freshPostgres } from './fresh-postgres.js';
 import { exitOnHelp } from './usage.js';
 
 const USAGE = `
@@ -55,19 +55,6 @@ function ensureSnapshot(): void {
   // make-snapshot names the file only once it is whole: an interrupted run leaves nothing to reuse.
   const run = spawnSync('nice', ['-n', '10', process.execPath, '--import', 'tsx', 'scripts/make-snapshot.ts', snapshot, String(LEADS)], { cwd: root, stdio: 'inherit' });
   if (run.status !== 0) throw new Error('make-snapshot failed');
-}
-
-/** A fresh, empty PostgreSQL database named by the URL (dropped and created again). */
-async function freshPostgres(url: string): Promise<void> {
-  const name = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name}"`);
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** CPU seconds and peak RSS of a running process, from /proc (undefined once it has exited). */
