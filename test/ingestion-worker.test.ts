@@ -1,9 +1,10 @@
 // Scheduling of member syncs: one sync per member at a time across two workers (two pools),
 // back-off on provider errors, clean stop mid-sync, and the set-based re-score.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContext, createLogger } from '../src/context.js';
-import { rescoreLeads, syncNextDueMember, type IngestionDeps } from '../src/ingestion/ingestion.engine.js';
-import { scoreOfMass, foldMass } from '../src/ingestion/scoring.js';
+import { RESCORE_SLICE, rescoreLeads, syncNextDueMember, type IngestionDeps } from '../src/ingestion/ingestion.engine.js';
+import { decayFactor, scoreOfMass, foldMass } from '../src/ingestion/scoring.js';
 import { backoffAfter, DEFAULT_SYNC_SCHEDULE } from '../src/ingestion/sync-schedule.js';
 import { Worker } from '../src/engine/worker.js';
 import { NetworkError, type AccountRef, type NetworkProvider } from '../src/network/provider.js';
@@ -142,7 +143,7 @@ describeEachDialect('ingestion worker', (dialect) => {
     expect(await state()).toEqual(bound);
   });
 
-  it('re-scores aged leads in one set-based update that equals the scoring formula', async () => {
+  it('re-scores aged leads with a set-based update that equals the scoring formula', async () => {
     const ws = await server.newWorkspace(undefined, { members: 1 });
     const member = ws.members[0];
     const post = postOf(member);
@@ -166,5 +167,36 @@ describeEachDialect('ingestion worker', (dialect) => {
     await fold(db(), ws.id, last, [event(post, people[1]!, 'COMMENT', last - 1000)]);
     const lead = await db().selectFrom('leads').select('engagement_score').where('workspace_id', '=', ws.id).where('contact_urn', '=', 'ACoS2').executeTakeFirstOrThrow();
     expect(Number(lead.engagement_score)).toBe(scoreOfMass(foldMass(0, last, [{ kind: 'LIKE', at: START - 2000 }, { kind: 'COMMENT', at: last - 1000 }], last)));
+  });
+
+  it('re-scores a large workspace a slice of leads per statement: every score of every slice as the formula says, no other workspace touched', async () => {
+    const [ws, other] = [await server.newWorkspace(), await server.newWorkspace()];
+    const n = 2 * RESCORE_SLICE + 7;
+    const at = START - 86_400_000;
+    for (const w of [ws, other]) {
+      // Masses and anchors that differ from lead to lead; stored scores that are all stale.
+      await sql`
+        WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})
+        INSERT INTO leads (workspace_id, id, contact_urn, status, tags, is_icp_match, icp_manual, is_account_based, created_at, updated_at,
+                           engagement_events_count, engagement_mass, mass_at, engagement_score)
+        SELECT ${w.id}, 'ld_slice_' || i, 'ACoSLICE' || i, 'NEW', '[]', 0, 0, 0, ${at}, ${at}, 1, 0.5 + (i % 13), cast(${at} as bigint) - (i % 5) * 3600000, 99 FROM s`.execute(db());
+    }
+    const statements: number[] = [];
+    const observed = db().withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async ({ result }) => {
+        if (result.numAffectedRows !== undefined) statements.push(Number(result.numAffectedRows));
+        return result;
+      },
+    });
+    const later = START + 3 * 86_400_000;
+    expect(await rescoreLeads(observed, later, ws.id)).toBe(n);
+    expect(statements.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...statements)).toBeLessThanOrEqual(RESCORE_SLICE);
+    const rows = await db().selectFrom('leads').select(['engagement_mass', 'mass_at', 'engagement_score']).where('workspace_id', '=', ws.id).execute();
+    const formula = rows.map((r) => scoreOfMass(Number(r.engagement_mass) * decayFactor(later - Number(r.mass_at))));
+    expect(rows.map((r) => Number(r.engagement_score))).toEqual(formula);
+    const untouched = await db().selectFrom('leads').select('engagement_score').distinct().where('workspace_id', '=', other.id).execute();
+    expect(untouched.map((r) => Number(r.engagement_score))).toEqual([99]);
   });
 });

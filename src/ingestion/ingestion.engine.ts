@@ -1,5 +1,6 @@
 // The ingestion engine's worker steps: sync one due member, and re-score leads whose score has
-// aged (set-based: one UPDATE per workspace and run, whatever the number of leads).
+// aged (set-based: one UPDATE per slice of a workspace's leads, whatever their number).
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../db/database.js';
 import { workspaceTransaction, writeAfterWorkspaceLock } from '../db/workspace-lock.js';
@@ -69,8 +70,34 @@ export async function rescoreLeads(db: Db, now: number, workspaceId?: string): P
   return count;
 }
 
+/**
+ * Leads re-scored per statement. Each slice is its own short write, and the next waits for the
+ * event loop's turn. As one UPDATE, every score of a 1M-lead workspace changing held SQLite's
+ * writer, and with it the serving thread, for 29 s, and PostgreSQL's statement timeout (60 s)
+ * cancelled it, so the scores never decayed (`npm run bench:ingest`, docs/ingestion.md).
+ */
+export const RESCORE_SLICE = 5_000;
+
 async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promise<number> {
+  let count = 0;
+  for (let after: string | null = null; ; ) {
+    // The slice's last id, by the primary key: null when fewer than a slice are left.
+    const last = await db.selectFrom('leads').select('id').where('workspace_id', '=', workspaceId)
+      .$if(after !== null, (qb) => qb.where('id', '>', after!)).orderBy('id').limit(1).offset(RESCORE_SLICE - 1).executeTakeFirst();
+    count += await rescoreSlice(db, now, workspaceId, after, last?.id ?? null);
+    if (last === undefined) return count;
+    after = last.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Re-scores the workspace's leads with ids in (after, upto]; null bounds are open. */
+async function rescoreSlice(db: Db, now: number, workspaceId: string, after: string | null, upto: string | null): Promise<number> {
   const { score } = rescoreSql(now);
+  const inSlice = sql<boolean>`${sql.join(
+    [sql`workspace_id = ${workspaceId}`, ...(after === null ? [] : [sql`id > ${after}`]), ...(upto === null ? [] : [sql`id <= ${upto}`])],
+    sql` and `,
+  )}`;
   // Decay never raises a score: a crossing of the hot line is a lead cooling below it, an event
   // for a workspace whose webhooks want lead.updated. Looked for first (a read, no lock): a
   // transaction for the events and the update is opened only when there are some.
@@ -78,7 +105,7 @@ async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promi
     q
       .selectFrom('leads')
       .select(['id', 'engagement_score', score.as('after')])
-      .where('workspace_id', '=', workspaceId)
+      .where(inSlice)
       .where('workspace_id', 'in', subscribedWorkspaces(q, 'lead.updated'))
       .where('engagement_score', '>=', HOT_SCORE)
       .where(score, '<', HOT_SCORE)
@@ -88,7 +115,7 @@ async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promi
     const result = await q
       .updateTable('leads')
       .set({ engagement_score: score })
-      .where('workspace_id', '=', workspaceId)
+      .where(inSlice)
       .where('engagement_mass', 'is not', null)
       .where('engagement_score', '>', 0)
       .where('engagement_score', '!=', score)
