@@ -1,5 +1,6 @@
-// Ingestion throughput on SQLite (or PostgreSQL, BENCH_PG): engagement events folded per second (with
-// history, scoring, profile refresh and exact counters), and the time to re-score 1,000,000 leads (USAGE below, `--help`).
+// Ingestion throughput on SQLite (or PostgreSQL, BENCH_PG): engagement events folded per second
+// (with history, scoring, profile refresh and exact counters), and the time to re-score 1,000,000
+// leads (USAGE below, `--help`).
 // Folding runs once to warm up, then BENCH_ROUNDS times (default 3), each in a fresh database,
 // and reports the median: on a shared 2-CPU machine single runs vary by ±10%.
 // The last line is machine-readable: `ingest-bench: events-per-s=<n> rescore-1m-s=<s> rescore-block-ms=<ms>`.
@@ -24,11 +25,12 @@ import { freshPostgres } from './fresh-postgres.js';
 import { exitOnHelp, refuseArguments } from './usage.js';
 
 const USAGE = `
-Ingestion throughput on SQLite (or PostgreSQL: BENCH_PG): engagement events folded per second (with
-history, scoring, profile refresh and exact counters; the median of the rounds, each in a fresh temporary database,
-after one warm-up), and the time to re-score 1,000,000 leads with the longest the event loop waited
-meanwhile (on SQLite, whose statements run on this thread, the longest slice: docs/ingestion.md). Progress on stderr; the last line,
-on stdout: ingest-bench: events-per-s=<n> rescore-1m-s=<s> rescore-block-ms=<ms>.
+Ingestion throughput on SQLite (or PostgreSQL: BENCH_PG): engagement events folded per second
+(with history, scoring, profile refresh and exact counters; the median of the rounds, each in a
+fresh temporary database, after one warm-up), and the time to re-score 1,000,000 leads with the
+longest the event loop waited meanwhile (on SQLite, whose statements run on this thread, the
+longest slice: docs/ingestion.md). Progress on stderr; the last line, on stdout:
+ingest-bench: events-per-s=<n> rescore-1m-s=<s> rescore-block-ms=<ms>.
 
   npm run bench:ingest
   BENCH_EVENTS=50000 BENCH_RESCORE_LEADS=100000 npm run bench:ingest   a quick run
@@ -113,7 +115,7 @@ async function rescoreMillion(): Promise<{ perMillion: number; blockMs: number }
   return withDatabase(async (ctx) => {
     const db = ctx.database.db;
     const { id: big } = await createWorkspace(db, ctx.clock, 'rescore');
-    // Only a workspace bound to a network is re-scored (docs/networks.md): unbound, the UPDATE
+    // Only a workspace bound to a network is re-scored (docs/networking.md): unbound, the UPDATE
     // never ran and the figure measured nothing.
     await bind(bindingDeps(ctx), big, 'network', { provider: 'sandbox', options: { activity: false } });
     // Ids in the order the leads are written, as the service's time-ordered ids are (src/shared/ids.ts).

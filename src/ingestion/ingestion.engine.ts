@@ -82,8 +82,15 @@ async function rescoreWorkspace(db: Db, now: number, workspaceId: string): Promi
   let count = 0;
   for (let after: string | null = null; ; ) {
     // The slice's last id, by the primary key: null when fewer than a slice are left.
-    const last = await db.selectFrom('leads').select('id').where('workspace_id', '=', workspaceId)
-      .$if(after !== null, (qb) => qb.where('id', '>', after!)).orderBy('id').limit(1).offset(RESCORE_SLICE - 1).executeTakeFirst();
+    const last = await db
+      .selectFrom('leads')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .$if(after !== null, (qb) => qb.where('id', '>', after!))
+      .orderBy('id')
+      .limit(1)
+      .offset(RESCORE_SLICE - 1)
+      .executeTakeFirst();
     count += await rescoreSlice(db, now, workspaceId, after, last?.id ?? null);
     if (last === undefined) return count;
     after = last.id;
