@@ -1,6 +1,5 @@
 // Scheduling of member syncs: one sync per member at a time across two workers (two pools),
 // back-off on provider errors, clean stop mid-sync, and the set-based re-score.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createContext, createLogger } from '../src/context.js';
 import { RESCORE_SLICE, rescoreLeads, syncNextDueMember, type IngestionDeps } from '../src/ingestion/ingestion.engine.js';
@@ -11,6 +10,7 @@ import { NetworkError, type AccountRef, type NetworkProvider } from '../src/netw
 import { ManualClock } from '../src/shared/clock.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { insertLeads } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindingDeps } from '../src/cli/network.commands.js';
 import { createWorker } from '../src/engine/worker-tasks.js';
@@ -173,14 +173,11 @@ describeEachDialect('ingestion worker', (dialect) => {
     const [ws, other] = [await server.newWorkspace(), await server.newWorkspace()];
     const n = 2 * RESCORE_SLICE + 7;
     const at = START - 86_400_000;
-    for (const w of [ws, other]) {
-      // Masses and anchors that differ from lead to lead; stored scores that are all stale.
-      await sql`
-        WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ${n})
-        INSERT INTO leads (workspace_id, id, contact_urn, status, tags, is_icp_match, icp_manual, is_account_based, created_at, updated_at,
-                           engagement_events_count, engagement_mass, mass_at, engagement_score)
-        SELECT ${w.id}, 'ld_slice_' || i, 'ACoSLICE' || i, 'NEW', '[]', 0, 0, 0, ${at}, ${at}, 1, 0.5 + (i % 13), cast(${at} as bigint) - (i % 5) * 3600000, 99 FROM s`.execute(db());
-    }
+    // Masses and anchors that differ from lead to lead; stored scores that are all stale.
+    const seeds = Array.from({ length: n }, (_, i) => ({
+      id: `ld_slice_${i}`, created_at: at, engagement_events_count: 1, engagement_mass: 0.5 + (i % 13), mass_at: at - (i % 5) * 3_600_000, engagement_score: 99,
+    }));
+    for (const w of [ws, other]) await insertLeads(db(), w.id, seeds);
     const statements: number[] = [];
     const observed = db().withPlugin({
       transformQuery: (args) => args.node,
