@@ -44,8 +44,8 @@ export function precompiled(build: (db: DbOrTx, value: RawBuilder<unknown>) => R
  * A query compiled once, as SQL text whose one `marker` value can be bound to another value for
  * each copy: `rebound(value)` is the same statement with `value` where `marker` was, every other
  * value bound as it was. Kysely builds and compiles a query per copy; the lead list's date-range
- * pages are a union of one run per 16-day bucket (23 for a year), whose building and compiling
- * took ≈ 30 % of the event loop's CPU in a year-long cold walk (docs/leads-cold.md).
+ * pages on SQLite are a union of one run per 16-day bucket (23 for a year), whose building and
+ * compiling took ≈ 30 % of the event loop's CPU in a year-long cold walk (docs/leads-cold.md).
  */
 export function reboundCopies(db: DbOrTx, query: Compilable, marker: unknown): (value: unknown) => RawBuilder<unknown> {
   const { sql: text, parameters } = query.compile();

@@ -129,28 +129,33 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
     for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
     return rowsOf(db, workspaceId, run.limit(limit), key, limit);
   }
-  // The buckets' runs as one compound, ordered and limited as a whole: each run is read in the
-  // key's order from its own index range (index entries only: the range's edges and the status are
-  // in the index) and merged as it goes (SQLite's MERGE (UNION ALL), PostgreSQL's Merge Append), so
-  // the page reads about `limit` entries in all plus one per bucket, not `limit` per bucket.
-  // PostgreSQL also gets each run's own ORDER BY and LIMIT: where it prefers to append the runs and
-  // sort (a small workspace), it then sorts at most `limit` per bucket. SQLite cannot take them (its
-  // runs would each be sorted into a temporary b-tree, 40 times slower at 1M leads) and merges anyway.
-  // One run is built and compiled; the others are its text with their own bucket (db/precompiled.ts).
-  // The LIMIT is written into the text (a bound one makes SQLite plan again).
-  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never).select([sql.ref(key.column).as('k'), 'id']);
-  for (const c of conditions) run = run.where(c);
-  const pg = isPostgres(db);
-  if (pg) run = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
-  const runOf = reboundCopies(db, run, BUCKET_MARK);
-  const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
   const dir = sql.raw(key.dir);
   const ordered = sql`order by ${sql.ref('k')} ${dir}, ${sql.ref('id')} ${dir} limit ${sql.lit(limit)}`;
-  let compound;
-  if (!pg) compound = sql`${sql.join(runs, sql` union all `)} ${ordered}`;
-  // PostgreSQL's one run is already the page (a second ORDER BY after it is an error there).
-  else if (runs.length === 1) compound = runs[0]!;
-  else compound = sql`${sql.join(runs.map((r) => sql`(${r})`), sql` union all `)} ${ordered}`;
+  if (isPostgres(db)) {
+    // PostgreSQL: one run, its bucket taken from the range's series (a lateral join), each bucket
+    // read from the cursor on for at most `limit` entries (index only: the range's edges and the
+    // status are in the index) and their candidates sorted, a bounded top-k of buckets × limit.
+    // Written as a union of one run per bucket (before 2026-11-28, as on SQLite) the page merged
+    // the runs as it read them, but planning a year's 23 runs cost 4–6 ms a page, more than the
+    // reading (docs/leads-cold.md, Figures, 2026-11-28).
+    let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', sql.ref('bucket.n') as never).select([sql.ref(key.column).as('k'), 'id']);
+    for (const c of conditions) run = run.where(c);
+    run = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
+    const compound = sql`select run.k, run.id from generate_series(${plan.first}::bigint, ${plan.last}::bigint) as bucket(n) cross join lateral (${run}) as run ${ordered}`;
+    return rowsOf(db, workspaceId, compound, key, limit);
+  }
+  // SQLite: the buckets' runs as one compound, ordered and limited as a whole: each run is read in
+  // the key's order from its own index range (index entries only) and merged as it goes (MERGE
+  // (UNION ALL)), so the page reads about `limit` entries in all plus one per bucket, not `limit`
+  // per bucket. The runs take no ORDER BY or LIMIT of their own (each would be sorted into a
+  // temporary b-tree, 40 times slower at 1M leads). One run is built and compiled; the others are
+  // its text with their own bucket (db/precompiled.ts). The LIMIT is written into the text (a bound
+  // one makes SQLite plan again).
+  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never).select([sql.ref(key.column).as('k'), 'id']);
+  for (const c of conditions) run = run.where(c);
+  const runOf = reboundCopies(db, run, BUCKET_MARK);
+  const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
+  const compound = sql`${sql.join(runs, sql` union all `)} ${ordered}`;
   return rowsOf(db, workspaceId, compound, key, limit);
 }
 
