@@ -13,7 +13,8 @@ import { JsonText } from '../src/shared/json-text.js';
 async function cachedRoute(run: (get: (url: string) => Promise<string>, built: string[]) => Promise<void>) {
   const app = Fastify();
   app.decorateRequest('workspaceId', 'ws_bound');
-  const cache = new PageCache(async () => 1, new ManualClock(0), new Metrics(), 512, 1000);
+  app.decorateRequest('dataVersion', 1);
+  const cache = new PageCache(new ManualClock(0), new Metrics(), 512, 1000);
   const built: string[] = [];
   app.get<{ Params: { n: string }; Querystring: { size?: string } }>('/pages/:n', (request, reply) =>
     cache.send(request, reply, async () => {

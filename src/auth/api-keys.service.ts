@@ -27,10 +27,13 @@ export async function createApiKey(db: Db, clock: Clock, workspaceId: string, na
   return { id, key };
 }
 
-/** The workspace a presented key belongs to, or null for an unknown or revoked key. */
-export async function authenticateApiKey(db: Db, key: string): Promise<string | null> {
+/**
+ * The workspace a presented key belongs to, with its data version (WorkspacesTable.data_version)
+ * as the key was looked up, or null for an unknown or revoked key.
+ */
+export async function authenticateApiKey(db: Db, key: string): Promise<{ workspaceId: string; dataVersion: number } | null> {
   const row = await repo.findActiveKeyByHash(db, hashApiKey(key));
-  return row?.workspace_id ?? null;
+  return row ? { workspaceId: row.workspace_id, dataVersion: Number(row.data_version) } : null;
 }
 
 export async function listApiKeys(db: Db, workspaceId?: string) {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageCache } from '../http/page-cache.js';
-import { workspaceDataVersion } from '../workspace/workspace.service.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { FeedQuerySchema } from './feed.schemas.js';
 import { listFeed } from './feed.service.js';
 
 export const feedRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const response = { 200: Type.Ref('TeamFeedPostsListResponse'), 400: Type.Ref('ErrorDetail') };
-  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock, deps.metrics);
+  const pages = new PageCache(deps.clock, deps.metrics);
   app.get(
     '/v2/content/team/feed',
     {

@@ -9,6 +9,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The workspace of the presented API key; set on every authenticated route. */
     workspaceId: string;
+    /**
+     * The workspace's data version, read with the key before the route runs: what the page cache
+     * keys a page by (http/page-cache.ts).
+     */
+    dataVersion: number;
     authFailure: 'Not authenticated' | 'Invalid API key' | null;
   }
 }
@@ -22,9 +27,12 @@ async function identify(db: Db, request: FastifyRequest): Promise<void> {
     request.authFailure = 'Not authenticated';
     return;
   }
-  const workspaceId = await authenticateApiKey(db, match[1]);
-  if (workspaceId === null) request.authFailure = 'Invalid API key';
-  else request.workspaceId = workspaceId;
+  const found = await authenticateApiKey(db, match[1]);
+  if (found === null) request.authFailure = 'Invalid API key';
+  else {
+    request.workspaceId = found.workspaceId;
+    request.dataVersion = found.dataVersion;
+  }
 }
 
 /**
@@ -34,6 +42,7 @@ async function identify(db: Db, request: FastifyRequest): Promise<void> {
  */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('workspaceId', '');
+  app.decorateRequest('dataVersion', 0);
   app.decorateRequest('authFailure', null);
   app.addHook('onRequest', async (request) => identify(db, request));
 }

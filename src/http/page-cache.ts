@@ -2,8 +2,8 @@
 // time its key is asked (see askedOnce). The key holds the workspace's
 // data_version (moved by database triggers on every write to what pages show, from any process),
 // the UTC day (`days` windows start from today), the server origin the absolute links are built
-// from and the URL (filters, cursor). The version is read before the page is built, so a cached page is never
-// older than its key.
+// from and the URL (filters, cursor). The version is read with the request's API key (http/auth.ts),
+// before the page is built, so a cached page is never older than its key.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LruMap } from 'toad-cache';
 import type { Metrics } from '../metrics/metrics.js';
@@ -11,9 +11,6 @@ import type { Clock } from '../shared/clock.js';
 import { JsonText } from '../shared/json-text.js';
 import { DAY_MS } from '../shared/time.js';
 import { serverOrigin } from './asset-url.js';
-
-/** The workspace's data version: given by the domain, so the edge runs no query of its own. */
-export type DataVersion = (workspaceId: string) => Promise<unknown>;
 
 export class PageCache {
   private readonly pages: LruMap<string>;
@@ -29,7 +26,6 @@ export class PageCache {
   private held = 0;
 
   constructor(
-    private readonly dataVersion: DataVersion,
     private readonly clock: Clock,
     private readonly metrics: Metrics,
     private readonly maxPages = 512,
@@ -54,7 +50,7 @@ export class PageCache {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply, build: () => Promise<unknown>): Promise<FastifyReply> {
-    const version = await this.dataVersion(request.workspaceId);
+    const version = request.dataVersion;
     const day = Math.floor(this.clock.now() / DAY_MS);
     const key = `${request.workspaceId}\n${version}\n${day}\n${serverOrigin(request)}${request.url}`;
     let body = this.pages.get(key);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { PageCache } from '../http/page-cache.js';
-import { workspaceDataVersion } from '../workspace/workspace.service.js';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { updateLead } from './lead-update.service.js';
@@ -10,7 +9,7 @@ import { getLead, listLeads } from './leads.service.js';
 
 export const leadsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const placeholder = (request: Parameters<typeof assetUrl>[0]) => assetUrl(request, deps.config.publicUrl, PLACEHOLDER_PATH);
-  const pages = new PageCache((workspaceId) => workspaceDataVersion(deps.db, workspaceId), deps.clock, deps.metrics);
+  const pages = new PageCache(deps.clock, deps.metrics);
 
   app.get(
     '/v2/leads',

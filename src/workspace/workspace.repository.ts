@@ -13,15 +13,6 @@ export function findWorkspace(db: DbOrTx, id: string) {
   return db.selectFrom('workspaces').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-// Prepared: every cached list request (the page cache's key) reads it first.
-const dataVersionQuery = prepared((db, p: { id: string }) => db.selectFrom('workspaces').select('data_version').where('id', '=', p.id));
-
-/** See WorkspacesTable.data_version; 0 for an unknown workspace. */
-export async function readDataVersion(db: DbOrTx, id: string): Promise<number> {
-  const row = (await dataVersionQuery(db, { id })).rows[0];
-  return Number(row?.data_version ?? 0);
-}
-
 /**
  * Every table that holds rows of a workspace, found in the schema rather than listed, so a table
  * added later cannot be forgotten when a workspace is deleted.

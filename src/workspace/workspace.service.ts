@@ -124,8 +124,3 @@ export async function grantCredits(db: Db, clock: Clock, workspaceId: string, am
   await repo.insertLedgerEntry(db, { workspace_id: workspaceId, id: newId('cr'), delta: amount, reason: reason ?? 'grant', created_at: clock.now() });
   return getCreditBalance(db, workspaceId);
 }
-
-/** Moves on every write to what list pages show (database triggers): the page cache's key. */
-export function workspaceDataVersion(db: Db, workspaceId: string): Promise<number> {
-  return repo.readDataVersion(db, workspaceId);
-}
