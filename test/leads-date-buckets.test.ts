@@ -10,6 +10,7 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { DAY, expectedIds, walk, type ExpectQuery } from './helpers/leads-expect.js';
 import { insertCompany, insertLeads, type LeadSeed } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { StatementCounter } from './helpers/statement-counter.js';
 
 const BASE = Date.parse('2025-01-01T00:00:00Z');
 const NOW = Date.parse('2025-05-01T12:00:00Z');
@@ -36,8 +37,9 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
   let server: TestServer;
   let client: Client;
   const data = seeds();
+  const statements = new StatementCounter();
   beforeAll(async () => {
-    server = await startServer(dialect, { clock: new ManualClock(NOW), flags: { rateLimit: 100_000 } });
+    server = await startServer(dialect, { clock: new ManualClock(NOW), flags: { rateLimit: 100_000 }, dbPlugins: [statements] });
     const ws = await server.newWorkspace();
     client = ws.client;
     await insertLeads(server.ctx.database.db, ws.id, data);
@@ -74,6 +76,18 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
       expect(new Set(totals), label).toEqual(new Set([expected.length]));
     }
   }
+  // Each statement is a round trip (PostgreSQL) or a message to the reading thread (SQLite): the key
+  // with its workspace's data version, the workspace's first and last lead (which bound the range's
+  // buckets) in one, the page, the total.
+  it('reads a page of a range in four statements', async () => {
+    for (const sort_by of SORTS) {
+      const url = `/v2/leads?start_date=${iso(day(5))}&end_date=${iso(day(97))}&sort_by=${sort_by}&limit=5`;
+      let body: { items: unknown[] } | undefined;
+      expect(await statements.during(async () => (body = (await client.get(url)).body)), sort_by).toBe(4);
+      expect(body!.items, sort_by).toHaveLength(5);
+    }
+  });
+
   const ranges: [string, Record<string, string>, { start?: number; endExclusive?: number }][] = [
     ['inside one bucket', { start_date: iso(day(3)), end_date: iso(day(9)) }, { start: day(3), endExclusive: day(10) }],
     ['across many buckets, edges inside buckets', { start_date: iso(day(5)), end_date: iso(day(97)) }, { start: day(5), endExclusive: day(98) }],

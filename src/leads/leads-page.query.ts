@@ -89,17 +89,17 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
   return q;
 }
 
-/** The plan of a request's pages (one or two index look-ups when a date range needs buckets). */
+/** The plan of a request's pages (a statement of two index look-ups when a date range needs buckets). */
 export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, sortColumn: string): Promise<LeadPagePlan> {
   if (f.companyIds?.length === 0 || (f.from !== null && f.to !== null && f.from >= f.to)) return { kind: 'empty' };
   if (sortColumn === 'created_at' || (f.from === null && f.to === null)) return { kind: 'index' };
   if (driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'group' };
-  const edge = (dir: 'asc' | 'desc') =>
-    db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1).executeTakeFirst();
-  const [oldest, newest] = await Promise.all([edge('asc'), edge('desc')]);
-  if (!oldest || !newest) return { kind: 'empty' };
-  const from = Math.max(f.from ?? -Infinity, Number(oldest.created_at));
-  const to = Math.min(f.to === null ? Infinity : f.to - 1, Number(newest.created_at));
+  // The workspace's first and last lead, two index look-ups in one statement (one round trip).
+  const edge = (dir: 'asc' | 'desc') => db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1);
+  const { oldest, newest } = await db.selectNoFrom([edge('asc').as('oldest'), edge('desc').as('newest')]).executeTakeFirstOrThrow();
+  if (oldest === null || newest === null) return { kind: 'empty' };
+  const from = Math.max(f.from ?? -Infinity, Number(oldest));
+  const to = Math.min(f.to === null ? Infinity : f.to - 1, Number(newest));
   if (from > to) return { kind: 'empty' };
   return { kind: 'buckets', first: bucketAt(from), last: bucketAt(to) };
 }
