@@ -3,8 +3,8 @@
 // (the driving filter's own (filter, key, id) index, the workspace-wide one for NEW and no filter,
 // or the created_at buckets of migration 0050 for a date range sorted by touch or engagement) and
 // sorts nothing beyond a bounded set (on PostgreSQL the buckets' candidates, at most buckets × page
-// size); PostgreSQL starts no parallel workers. Both
-// databases get the same leads and fresh statistics first (plans on empty tables say little).
+// size); PostgreSQL starts no parallel workers. Both databases get the same leads and fresh
+// statistics first (plans on empty tables say little).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../src/db/connect.js';

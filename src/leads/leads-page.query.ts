@@ -137,7 +137,7 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
     // status are in the index) and their candidates sorted, a bounded top-k of buckets × limit.
     // Written as a union of one run per bucket (before 2026-11-28, as on SQLite) the page merged
     // the runs as it read them, but planning a year's 23 runs cost 4–6 ms a page, more than the
-    // reading (docs/leads-cold.md, Figures, 2026-11-28).
+    // reading (docs/leads-cold.md, Figures, "2026-11-28, later").
     let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', sql.ref('bucket.n') as never).select([sql.ref(key.column).as('k'), 'id']);
     for (const c of conditions) run = run.where(c);
     run = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
