@@ -131,17 +131,20 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   }
   const dir = sql.raw(key.dir);
   const ordered = sql`order by ${sql.ref('k')} ${dir}, ${sql.ref('id')} ${dir} limit ${sql.lit(limit)}`;
-  if (isPostgres(db)) {
+  // One bucket's run: its keys and ids from the cursor on. Its bucket is the lateral series' column
+  // on PostgreSQL, a marker rebound per bucket on SQLite (below).
+  const pg = isPostgres(db);
+  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', (pg ? sql.ref('bucket.n') : BUCKET_MARK) as never).select([sql.ref(key.column).as('k'), 'id']);
+  for (const c of conditions) run = run.where(c);
+  if (pg) {
     // PostgreSQL: one run, its bucket taken from the range's series (a lateral join), each bucket
     // read from the cursor on for at most `limit` entries (index only: the range's edges and the
     // status are in the index) and their candidates sorted, a bounded top-k of buckets × limit.
     // Written as a union of one run per bucket (before 2026-11-28, as on SQLite) the page merged
     // the runs as it read them, but planning a year's 23 runs cost 4–6 ms a page, more than the
     // reading (docs/leads-cold.md, Figures, "2026-11-28, later").
-    let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', sql.ref('bucket.n') as never).select([sql.ref(key.column).as('k'), 'id']);
-    for (const c of conditions) run = run.where(c);
-    run = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
-    const compound = sql`select run.k, run.id from generate_series(${plan.first}::bigint, ${plan.last}::bigint) as bucket(n) cross join lateral (${run}) as run ${ordered}`;
+    const limited = run.orderBy(sql.ref(key.column), key.dir).orderBy('id', key.dir).limit(limit);
+    const compound = sql`select run.k, run.id from generate_series(${plan.first}::bigint, ${plan.last}::bigint) as bucket(n) cross join lateral (${limited}) as run ${ordered}`;
     return rowsOf(db, workspaceId, compound, key, limit);
   }
   // SQLite: the buckets' runs as one compound, ordered and limited as a whole: each run is read in
@@ -151,8 +154,6 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   // temporary b-tree, 40 times slower at 1M leads). One run is built and compiled; the others are
   // its text with their own bucket (db/precompiled.ts). The LIMIT is written into the text (a bound
   // one makes SQLite plan again).
-  let run = filtered(db, workspaceId, f, 'buckets', false).where(bucketOf, '=', BUCKET_MARK as never).select([sql.ref(key.column).as('k'), 'id']);
-  for (const c of conditions) run = run.where(c);
   const runOf = reboundCopies(db, run, BUCKET_MARK);
   const runs = Array.from({ length: plan.last - plan.first + 1 }, (_, i) => runOf(plan.first + i));
   const compound = sql`${sql.join(runs, sql` union all `)} ${ordered}`;
