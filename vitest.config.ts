@@ -12,9 +12,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Each worker keeps the modules it has loaded from one test file to the next instead of loading
     // src/ again per file: the SQLite suite took 338 s instead of 385 s, 7m20s of CPU instead of
-    // 9m22s (module loading 11 s instead of 96 s; 2026-11-28). The suites keep no state in modules
-    // between files: each starts its own servers and databases and closes them, and the few spies
-    // and fake timers are restored in the test that made them.
+    // 9m22s (module loading 11 s instead of 96 s; 2026-11-28). Why no file's state reaches the
+    // next, and what a new file must undo: docs/testing.md, "How long it takes".
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
