@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/helpers/postgres-notice.ts', 'test/helpers/build-cli.ts', 'test/helpers/checkout-untouched.ts'],
+    globalSetup: ['test/helpers/postgres-notice.ts', 'test/helpers/build-cli.ts', 'test/helpers/checkout-untouched.ts', 'test/helpers/temp-dirs.ts'],
+    // Per test file: removes the temporary directories the file made (test/helpers/temp-dirs.ts).
+    setupFiles: ['test/helpers/per-file.ts'],
     pool: 'forks',
     // Vitest's default is one worker less than the cores: a single worker on a 2-core machine, which
     // left a core idle while the many process tests (CLIs, servers, workers, kills) wait on their

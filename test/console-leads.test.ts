@@ -2,7 +2,6 @@
 // qualify/disqualify (all or none), the streamed CSV export against the v2 list's own answers
 // (RFC 4180, formula injection), CRM ids, and the "why" of a lead's score and ICP flag.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setIcpRulesFromFile } from '../src/ingestion/settings.service.js';
@@ -13,6 +12,7 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { company, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const DAY = 86_400_000;
 type V2Lead = Record<string, any> & { id: string };
@@ -140,7 +140,7 @@ describeEachDialect('console leads: bulk, export, CRM ids, why', (dialect) => {
 
   it('explains a score by its events and the ICP flag by each rule, as the scoring and matching code compute them', async () => {
     const scored = await server.newWorkspace('Scored', { members: 1 });
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'icp-')), 'icp.json');
+    const file = path.join(tempDir('icp'), 'icp.json');
     fs.writeFileSync(file, JSON.stringify({ seniorities: ['vp'], countries: ['DE'], company_size: { min: 500 } }));
     await setIcpRulesFromFile(server.ctx.database.db, clock, scored.id, file);
     const post = postOf(scored.members[0]!);

@@ -11,8 +11,8 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { tempDir } from './helpers/temp-dirs.js';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
@@ -109,7 +109,7 @@ describeEachDialect('enrichment and credits', (dialect) => {
 
     const icp = await server.newWorkspace();
     await setEnrichmentPolicy(db(), clock, icp.id, 'icp');
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'icp-')), 'icp.json');
+    const file = path.join(tempDir('icp'), 'icp.json');
     fs.writeFileSync(file, JSON.stringify({ job_title_keywords: ['vp'] }));
     await setIcpRulesFromFile(db(), clock, icp.id, file);
     const member = await addMember(server, icp.id);

@@ -8,20 +8,16 @@
 // holds the committed HEAD only. Skipped, with a message, without git or outside a git checkout.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLI } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeOnce } from './helpers/dialects.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const root = CLI.cwd;
 const gitOk = spawnSync('git', ['-C', root, 'rev-parse', '--git-dir']).status === 0;
 if (!gitOk) console.warn('*** fresh-clone: git is missing or this is not a git checkout: the README quick-start test is SKIPPED ***');
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-clone-'));
-const clone = path.join(dir, 'warmline');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** PIDs of processes whose working directory is inside the clone (Linux /proc; elsewhere none are found). */
 function processesIn(folder: string): number[] {
@@ -42,6 +38,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // It touches no database: run once, with the SQLite suite (dialects.ts describeOnce).
 describeOnce('the README quick start', () => {
   it.skipIf(!gitOk)('clone, install, npm start, first request, a change within 2 minutes, stop by the npm PID', async () => {
+    const clone = path.join(tempDir('clone'), 'warmline');
     const t0 = Date.now();
     execFileSync('git', ['clone', '--quiet', root, clone]);
     try {

@@ -1,7 +1,6 @@
 // Who becomes a lead and how it is flagged: ICP rules, target accounts, suppression (list and
 // team members), a user's is_icp_match kept over automatic matching, and exact totals throughout.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTargetAccount, setIcpRulesFromFile } from '../src/ingestion/settings.service.js';
@@ -11,11 +10,12 @@ import { describeEachDialect } from './helpers/dialects.js';
 import { company, countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { runCli } from './helpers/cli.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
 
 function rulesFile(rules: unknown): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'icp-')), 'icp.json');
+  const file = path.join(tempDir('icp'), 'icp.json');
   fs.writeFileSync(file, JSON.stringify(rules));
   return file;
 }
@@ -127,7 +127,7 @@ describeEachDialect('ingestion rules', (dialect) => {
 });
 
 it('sets ICP rules and target accounts from the CLI, with a clear error for a bad file', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'icp-cli-'));
+  const dir = tempDir('icp-cli');
   const env = { WARMLINE_DATA_DIR: dir, WARMLINE_DB: path.join(dir, 'w.db') };
   const created = await runCli(['workspace', 'create', '--name', 'Cli', '--json'], { env });
   const id = JSON.parse(created.stdout).id;

@@ -3,26 +3,17 @@
 // by a log line. The terminal case runs under util-linux `script` (a pseudo-terminal), skipped
 // with a message where it is missing.
 import { spawn, spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLI, cliEnv } from './helpers/cli.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const TIMEOUT = 120_000;
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-const freshDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-logs-'));
-  dirs.push(dir);
-  return dir;
-};
-const env = cliEnv();
+const freshDir = () => tempDir('logs');
 
 /** Runs `command args…` until its standard output shows the start-up text's last line, then stops it. */
 function serveUntilStarted(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: CLI.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: CLI.cwd, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const done = () => /^(Try: curl|Need an API key)/m.test(stdout) && stdout.endsWith('\n');

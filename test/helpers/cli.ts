@@ -1,33 +1,25 @@
 // Runs the `warmline` CLI as an operator would: the compiled program (the test run builds it
 // first, see build-cli.ts), which also starts several times faster than the sources through tsx.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll } from 'vitest';
+import { fileTempDir } from './temp-dirs.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The command line that starts `warmline` (for tests that spawn and kill it themselves). */
 export const CLI = { command: process.execPath, args: [path.join(root, 'bin/warmline.js')], cwd: root };
 
-let dataDir: string | undefined;
 /**
  * The environment every spawned `warmline` starts from: the PATH and HOME it needs, and a data
  * directory of this test file's own (made on first use, shared by its CLIs and workers as a
  * deployment's processes share one). The default, ./data in the checkout, holds a developer's
  * secret and database; a test must not write there. A test's own env or --data-dir overrides it.
+ * It is removed after the file; the next file in the worker gets its own (temp-dirs.ts).
  */
 export function cliEnv(): Record<string, string> {
-  dataDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'wl-cli-data-'));
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_DATA_DIR: dataDir };
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', WARMLINE_DATA_DIR: fileTempDir('cli-data') };
 }
-
-// Registered on the importing test file (helpers are loaded as it is collected): its processes have ended by then.
-afterAll(() => {
-  if (dataDir !== undefined) fs.rmSync(dataDir, { recursive: true, force: true });
-});
 
 export interface CliResult {
   code: number | null;

@@ -2,9 +2,8 @@
 // exit: the fault tests need the real process, not a server inside the test's own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CLI, cliEnv, runCli } from './cli.js';
+import { tempDir } from './temp-dirs.js';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -24,7 +23,7 @@ export interface ServeOptions {
 }
 
 export async function spawnServe(dbUrl: string, options: ServeOptions = {}): Promise<ServeProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-serve-'));
+  const dataDir = tempDir('serve');
   if (options.uid !== undefined) fs.chownSync(dataDir, options.uid, options.gid ?? options.uid);
   const child = spawn(CLI.command, [...CLI.args, 'serve', '--db', dbUrl, '--data-dir', dataDir, '--port', '0', '--no-demo', '--json', ...(options.args ?? [])], {
     cwd: CLI.cwd,
