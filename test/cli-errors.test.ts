@@ -4,12 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotStream } from '../src/demo/demo-snapshot.js';
 import { CLI, cliEnv, runCli } from './helpers/cli.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const CLI_TIMEOUT = 120_000;
 const pgUrl = process.env.WARMLINE_TEST_PG_URL;
@@ -30,7 +30,7 @@ describe('operator errors are one line', () => {
   if (process.getuid?.() === 0) console.warn('*** cli-errors: running as root, who may write anywhere: the "data directory without write permission" case is SKIPPED ***');
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-cli-errors-'));
+    dir = tempDir('cli-errors');
     db = path.join(dir, 'warmline.db');
     // A migrated database with no workspace: a serve that got past its checks would seed the demo into it.
     expect((await runCli(['migrate', '--db', db])).code).toBe(0);
@@ -41,8 +41,8 @@ describe('operator errors are one line', () => {
   }, CLI_TIMEOUT);
   afterAll(() => {
     busy.close();
+    // Writable again, so the directory's removal after the file can empty it.
     if (fs.existsSync(path.join(dir, 'read-only'))) fs.chmodSync(path.join(dir, 'read-only'), 0o700);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const cases: { name: string; args: () => string[]; says: RegExp; noFile?: () => string }[] = [

@@ -22,9 +22,11 @@ function readmeExample(): string {
 describeOnce('the README client example', (dialect) => {
   let server: TestServer;
   let key: string;
-  // In the repository, as the README says, so '@warmline/client' resolves (.scratch is ignored by git).
-  const dir = fs.mkdtempSync(path.join(ROOT, '.scratch-readme-'));
+  let dir: string;
   beforeAll(async () => {
+    // In the repository, as the README says, so '@warmline/client' resolves (.scratch is ignored by
+    // git): not tempDir's, under the system's temporary directory, where it would not.
+    dir = fs.mkdtempSync(path.join(ROOT, '.scratch-readme-'));
     server = await startServer(dialect);
     const ws = await server.newWorkspace();
     key = ws.key;

@@ -1,15 +1,17 @@
 // The data directory holds every workspace's personal data, the TLS key and the server secret:
 // only the service's own user may read any of it, whatever the umask.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-files-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+let root: string;
+beforeAll(() => {
+  root = tempDir('files');
+});
 
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 

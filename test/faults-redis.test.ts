@@ -3,8 +3,6 @@
 // dependency) and thawed. While it is away each process counts the limit on its own (never a
 // 5xx, never a hang past the Redis time limit), each logs the outage once, and the limit is shared
 // again once Redis answers (docs/faults.md).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
@@ -15,6 +13,7 @@ import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { makeClient } from './helpers/client.js';
 import { redisServerBin, startOwnRedis, type OwnRedis } from './helpers/own-redis.js';
 import { sleep, spawnServe, type ServeProcess } from './helpers/serve-process.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const LIMIT = 6;
 const REDIS_TIMEOUT_MS = 300;
@@ -32,7 +31,7 @@ describe.runIf(redisServerBin !== null)('Redis stopped, restarted and hung under
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-faults-redis-'));
+    dir = tempDir('faults-redis');
     const file = path.join(dir, 'warmline.db');
     const handle = connectDb({ dialect: 'sqlite', file });
     await migrateToLatest(handle.db);
@@ -48,7 +47,6 @@ describe.runIf(redisServerBin !== null)('Redis stopped, restarted and hung under
   afterAll(async () => {
     for (const s of servers ?? []) s.child.kill('SIGKILL');
     await redis?.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** `count` requests of one workspace, spread over both servers, `concurrency` at a time. */

@@ -3,7 +3,6 @@
 // that cannot be stored answer 503 {"detail"} with Retry-After and change nothing; reads go on.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { makeClient } from './helpers/client.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { spawnServe, type ServeProcess } from './helpers/serve-process.js';
+import { removeTempDir, tempDir } from './helpers/temp-dirs.js';
 
 /** A Warmline SQLite database at `file` with one workspace, its key and two leads. */
 async function seededDatabase(file: string): Promise<string> {
@@ -38,7 +38,7 @@ describe('a read-only SQLite file', () => {
   let key: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-readonly-'));
+    dir = tempDir('readonly');
     const file = path.join(dir, 'warmline.db');
     key = await seededDatabase(file);
     // Root writes any file whatever its mode: as root, the service runs as nobody, who may not.
@@ -49,7 +49,6 @@ describe('a read-only SQLite file', () => {
   }, 60_000);
   afterAll(() => {
     server?.child.kill('SIGKILL');
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('serves reads, answers writes 503 {"detail"} with Retry-After, and changes nothing', async () => {
@@ -72,7 +71,7 @@ const unmount = (dir: string) => execFileSync('umount', ['-l', dir], { stdio: 'i
 /** Whether this process may mount one: tried once and undone at once, so a filtered run leaves no mount behind. */
 function canMountTmpfs(): boolean {
   if (process.getuid?.() !== 0) return false;
-  const probe = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-mount-probe-'));
+  const probe = tempDir('mount-probe');
   try {
     mount(probe);
     unmount(probe);
@@ -80,7 +79,7 @@ function canMountTmpfs(): boolean {
   } catch {
     return false;
   } finally {
-    fs.rmSync(probe, { recursive: true, force: true });
+    removeTempDir(probe);
   }
 }
 const canMount = canMountTmpfs();
@@ -93,7 +92,7 @@ describe.runIf(canMount)('a full disk under SQLite', () => {
   let filler: string;
 
   beforeAll(async () => {
-    diskDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-fulldisk-'));
+    diskDir = tempDir('fulldisk');
     mount(diskDir);
     filler = path.join(diskDir, 'filler');
     const file = path.join(diskDir, 'warmline.db');
@@ -102,11 +101,7 @@ describe.runIf(canMount)('a full disk under SQLite', () => {
   }, 60_000);
   afterAll(() => {
     server?.child.kill('SIGKILL');
-    try {
-      unmount(diskDir);
-    } finally {
-      fs.rmSync(diskDir, { recursive: true, force: true });
-    }
+    unmount(diskDir);
   });
 
   it('answers writes 503 while the disk is full, keeps every acknowledged one, serves reads, and writes again once there is room', async () => {

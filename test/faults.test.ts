@@ -1,7 +1,6 @@
 // Faults the service survives: its own PostgreSQL stopped and started under load (readers and
 // PATCH writers), a database it cannot reach at start. Real components, started here (docs/faults.md).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb } from '../src/db/connect.js';
@@ -10,6 +9,7 @@ import { makeClient, type ApiResponse } from './helpers/client.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { postgresBin, startOwnPostgres, type OwnPostgres } from './helpers/own-postgres.js';
 import { cliWorkspace, sleep, spawnServe, type ServeProcess } from './helpers/serve-process.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 describe('start-up against a database it cannot use', () => {
   it('prints one line naming the database and the reason, exits 1', async () => {
@@ -20,11 +20,10 @@ describe('start-up against a database it cannot use', () => {
   }, 30_000);
 
   it('names a file that is not a database', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-notdb-'));
+    const dir = tempDir('notdb');
     const file = path.join(dir, 'junk.db');
     fs.writeFileSync(file, 'this is not a database, it is a text file with enough bytes to have a header'.repeat(20));
     const res = await runCli(['workspace', 'list', '--db', file]);
-    fs.rmSync(dir, { recursive: true, force: true });
     expect(res.code).toBe(1);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(res.stderr).toContain(`cannot use the database at ${file}: database: file is not a database`);

@@ -1,7 +1,5 @@
 // /metrics on its own listener, scraped and parsed after a known workload: every count checked.
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { request } from 'undici';
@@ -16,6 +14,7 @@ import { describeEachDialect, describeOnce } from './helpers/dialects.js';
 import { addContact, addMember, sandboxOf } from './helpers/networking-fixtures.js';
 import { parsePrometheus, total, type Sample } from './helpers/prometheus.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const SEND = '/v2/networking/connections/send';
 const LIMIT = 9;
@@ -154,7 +153,7 @@ async function serve(dataDir: string, flags: string[]) {
 describeOnce('warmline serve --metrics-port', () => {
   it('is off by default, and serves the process\'s metrics on its own port when set', async () => {
     // One data directory for both starts: the TLS certificate is made once.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-metrics-'));
+    const dataDir = tempDir('metrics');
     const plain = await serve(dataDir, []);
     await plain.stop();
     expect(plain.info.metrics_url).toBeNull();
@@ -168,12 +167,11 @@ describeOnce('warmline serve --metrics-port', () => {
       expect(total(samples, 'warmline_http_request_duration_seconds_count', { route: '/v2/health', status: '200' })).toBe(1);
     } finally {
       await served.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 
   it('serves a separate worker\'s steps when WARMLINE_METRICS_PORT is set', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-metrics-worker-'));
+    const dataDir = tempDir('metrics-worker');
     const child = spawn(CLI.command, [...CLI.args, 'worker', '--data-dir', dataDir, '--engines', 'delivery', '--json'], {
       cwd: CLI.cwd,
       env: { ...cliEnv(), WARMLINE_LOG_LEVEL: 'warn', WARMLINE_METRICS_PORT: '0' },
@@ -200,7 +198,6 @@ describeOnce('warmline serve --metrics-port', () => {
       expect(steps).toBeGreaterThanOrEqual(1);
     } finally {
       await ended(child, 'SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -2,12 +2,12 @@
 // network, the list, bad input (one line, exit 1, nothing changed), and bindings and the
 // connections mirror kept through export and import into a fresh database of the other engine.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, enabledDialects, type TestDatabase } from './helpers/dialects.js';
 import { adoptionSnapshot } from './helpers/adoption-snapshot.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 describeEachDialect('warmline network bind / unbind / import --network', (dialect) => {
   let database: TestDatabase;
@@ -15,11 +15,10 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
   const cli = async (args: string[], db = dbArgOf(database.target)) => runCli([...args, '--json'], { env: { WARMLINE_DB: db } });
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bind-'));
+    dir = tempDir('bind');
   });
   afterAll(async () => {
     await database.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const list = async (db?: string) => JSON.parse((await cli(['workspace', 'list'], db)).stdout).map((w: any) => ({ id: w.id, network: w.network, enrichment: w.enrichment.provider }));

@@ -1,15 +1,16 @@
 // The README's start command is `npm start`: npm runs a shell that runs node. Stopping it by the
 // PID the operator has (npm's) must stop the service too, not leave node serving under PID 1.
 import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { CLI } from './helpers/cli.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-npm-start-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let dir: string;
+beforeAll(() => {
+  dir = tempDir('npm-start');
+});
 
 // The processes started for this test (their command lines name its data directory), for a failure's message.
 const processesOf = (marker: string) =>

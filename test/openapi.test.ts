@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../scripts/openapi-document.js';
 import { describeOnce } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const REDOCLY = path.resolve('node_modules/@redocly/cli/bin/cli.js');
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -85,21 +85,17 @@ describeOnce('OpenAPI document and docs page', (dialect) => {
   });
 
   it('lints clean with @redocly/cli, recommended rules, no ignore file: no error, no warning', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-lint-'));
-    try {
-      const file = path.join(dir, 'openapi.json');
-      fs.writeFileSync(file, (await server.client.get('/openapi.json')).text);
-      // Run where no redocly.yaml can be found; no telemetry or update check (offline).
-      const run = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', '--extends=recommended', '--format=json', file], {
-        cwd: dir,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      }).catch((err: { stdout: string; stderr: string }) => err);
-      const report = JSON.parse(run.stdout);
-      expect(report.problems.map((p: any) => `${p.ruleId} ${p.location[0]?.pointer}`)).toEqual([]);
-      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('lint');
+    const file = path.join(dir, 'openapi.json');
+    fs.writeFileSync(file, (await server.client.get('/openapi.json')).text);
+    // Run where no redocly.yaml can be found; no telemetry or update check (offline).
+    const run = await promisify(execFile)(process.execPath, [REDOCLY, 'lint', '--extends=recommended', '--format=json', file], {
+      cwd: dir,
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    }).catch((err: { stdout: string; stderr: string }) => err);
+    const report = JSON.parse(run.stdout);
+    expect(report.problems.map((p: any) => `${p.ruleId} ${p.location[0]?.pointer}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
   it('names every operation, declares its security and a 4xx answer, and has a license', async () => {

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
@@ -16,6 +16,7 @@ import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { useTestSeed } from './helpers/test-seed.js';
 import { makeWorkspace } from './helpers/workspaces.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const ROUNDS = 20;
 const BURST = 14;
@@ -39,8 +40,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     it.skip('runs on SQLite only: the scenario is one server process on one file', () => {});
     return;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-crash-'));
-  const dbFile = path.join(dir, 'warmline.db');
+  let dir = '';
+  let dbFile = '';
   let key = '';
   let workspaceId = '';
   const members: string[] = [];
@@ -48,6 +49,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
   const connected = urns.slice(0, 8);
 
   beforeAll(async () => {
+    dir = tempDir('crash');
+    dbFile = path.join(dir, 'warmline.db');
     fs.mkdirSync(path.join(dir, 'tls'));
     for (const f of ['cert.pem', 'key.pem']) {
       const shared = path.join(os.tmpdir(), 'warmline-test-tls', 'tls', f);
@@ -69,7 +72,6 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
     }
     await ctx.close();
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   function startServer(): Promise<{ child: ChildProcess; url: string }> {
     return new Promise((resolve, reject) => {

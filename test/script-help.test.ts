@@ -9,11 +9,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { describeOnce } from './helpers/dialects.js';
+import { removeTempDir, tempDir } from './helpers/temp-dirs.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 /** The scripts that declare options in parseArgs; the others take none (or positionals only). */
@@ -51,7 +51,7 @@ const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 /** node's arguments that run `scripts/<file>` with `args`. */
 const scriptArgs = (file: string, args: string[]) => ['--import', TSX, path.join(root, 'scripts', file), ...args];
 /** An empty working directory for one script run. */
-const scratchDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'wl-script-help-'));
+const scratchDir = () => tempDir('script-help');
 
 /**
  * Runs a script from an empty working directory of its own (holding `files` first), and returns
@@ -69,7 +69,7 @@ function runScript(file: string, args: string[], files: Record<string, string> =
     const left = Object.fromEntries(entries(cwd).map((name) => [name, fs.readFileSync(path.join(cwd, name), 'utf8')]));
     return { ...run, left, benchAdded: entries(path.join(root, '.bench')).filter((name) => !bench.includes(name)) };
   } finally {
-    fs.rmSync(cwd, { recursive: true, force: true });
+    removeTempDir(cwd);
   }
 }
 
@@ -147,7 +147,7 @@ describeOnce('make-snapshot writes a whole file or none', () => {
       // Failing, the test stops the run before removing its directory (it would write on for minutes).
       child.kill('SIGKILL');
       await exited;
-      fs.rmSync(cwd, { recursive: true, force: true });
+      removeTempDir(cwd);
     }
   }, SPAWN_MS);
 });

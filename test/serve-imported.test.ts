@@ -4,7 +4,6 @@
 // `--network sandbox --activity`, gains leads meanwhile (so the worker was busy).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLI, cliEnv, runCli } from './helpers/cli.js';
@@ -12,6 +11,7 @@ import { makeClient } from './helpers/client.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture } from './helpers/snapshot-fixture.js';
 import { acceleratedClock, ended } from './helpers/worker-process.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const START = Date.parse('2025-06-02T08:00:00Z');
 const DAY = 86_400_000;
@@ -29,12 +29,11 @@ describeEachDialect('plain serve on an imported workspace', (dialect) => {
   };
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-serve-imported-'));
+    dir = tempDir('serve-imported');
     env = { WARMLINE_DB: dbArgOf(database.target), WARMLINE_DATA_DIR: dir };
   });
   afterAll(async () => {
     await database?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('leaves the restored workspace unchanged for a simulated week while a bound one gains leads', { timeout: 120_000 }, async () => {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { createTestDatabase, dbArgOf, describeEachDialect } from './helpers/dial
 import { countsKeptAndRebuilt } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const TABLES = ['workspaces', 'team_members', 'tracked_contacts', 'credit_ledger', 'companies', 'contacts', 'posts', 'leads', 'lead_history', 'lead_notes', 'connections', 'campaigns', 'campaign_participants', 'campaign_contacts'] as const;
 
@@ -204,48 +204,40 @@ describeEachDialect('workspace snapshots', (dialect) => {
   });
 
   it('CLI: import a file and stdin (--json), export to stdout and to a file, bad file exits 1 with the path', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-snap-'));
-    try {
-      const env = { WARMLINE_DB: dbUrl() };
-      const file = path.join(dir, 'in.json');
-      const doc = snapshotFixture(40, 'ws_cli');
-      fs.writeFileSync(file, JSON.stringify(doc));
-      const imported = await runCli(['import', file, '--json'], { env });
-      expect(imported.code).toBe(0);
-      expect(JSON.parse(imported.stdout)).toEqual({ workspace_id: 'ws_cli', network: { provider: 'none', options: {} }, enrichment: { provider: 'none', options: {} } });
-      const exported = await runCli(['export', '--workspace', 'ws_cli'], { env });
-      expect(exported.code).toBe(0);
-      expect(JSON.parse(exported.stdout)).toEqual(doc);
-      const out = path.join(dir, 'out.json');
-      expect((await runCli(['export', '--workspace', 'ws_cli', '--out', out], { env })).code).toBe(0);
-      expect(fs.readFileSync(out, 'utf8')).toBe(exported.stdout);
-      const piped = await runCli(['import', '-', '--json'], { env, input: JSON.stringify({ ...doc, workspace: { ...doc.workspace, id: 'ws_cli_stdin' } }) });
-      expect(JSON.parse(piped.stdout)).toMatchObject({ workspace_id: 'ws_cli_stdin', network: { provider: 'none' } });
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('snap');
+    const env = { WARMLINE_DB: dbUrl() };
+    const file = path.join(dir, 'in.json');
+    const doc = snapshotFixture(40, 'ws_cli');
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const imported = await runCli(['import', file, '--json'], { env });
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toEqual({ workspace_id: 'ws_cli', network: { provider: 'none', options: {} }, enrichment: { provider: 'none', options: {} } });
+    const exported = await runCli(['export', '--workspace', 'ws_cli'], { env });
+    expect(exported.code).toBe(0);
+    expect(JSON.parse(exported.stdout)).toEqual(doc);
+    const out = path.join(dir, 'out.json');
+    expect((await runCli(['export', '--workspace', 'ws_cli', '--out', out], { env })).code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe(exported.stdout);
+    const piped = await runCli(['import', '-', '--json'], { env, input: JSON.stringify({ ...doc, workspace: { ...doc.workspace, id: 'ws_cli_stdin' } }) });
+    expect(JSON.parse(piped.stdout)).toMatchObject({ workspace_id: 'ws_cli_stdin', network: { provider: 'none' } });
   }, 60_000);
 
   it('CLI: a bad file exits 1 naming the path and writes nothing; export of an unknown workspace fails; help', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-snap-'));
-    try {
-      const env = { WARMLINE_DB: dbUrl() };
-      const file = path.join(dir, 'bad.json');
-      const doc = snapshotFixture(5, 'ws_cli_bad');
-      const before = await countRows(db);
-      doc.posts[1].published_at = '2025-13-01T00:00:00Z';
-      fs.writeFileSync(file, JSON.stringify(doc));
-      const bad = await runCli(['import', file], { env });
-      expect(bad.code).toBe(1);
-      expect(bad.stderr).toContain('posts[1].published_at: must be a date-time string');
-      expect(await countRows(db)).toEqual(before);
-      const missing = await runCli(['export', '--workspace', 'ws_missing'], { env });
-      expect(missing.code).toBe(1);
-      expect(missing.stderr).toContain('no workspace with id ws_missing');
-      for (const args of [['import', '--help'], ['export', '--help']]) expect((await runCli(args)).stdout).toContain('Usage: warmline');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const dir = tempDir('snap');
+    const env = { WARMLINE_DB: dbUrl() };
+    const file = path.join(dir, 'bad.json');
+    const doc = snapshotFixture(5, 'ws_cli_bad');
+    const before = await countRows(db);
+    doc.posts[1].published_at = '2025-13-01T00:00:00Z';
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const bad = await runCli(['import', file], { env });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('posts[1].published_at: must be a date-time string');
+    expect(await countRows(db)).toEqual(before);
+    const missing = await runCli(['export', '--workspace', 'ws_missing'], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('no workspace with id ws_missing');
+    for (const args of [['import', '--help'], ['export', '--help']]) expect((await runCli(args)).stdout).toContain('Usage: warmline');
   }, 60_000);
 
   it('first run imports the demo workspace: members, credits and leads behind a working key', async () => {

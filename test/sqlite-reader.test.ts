@@ -3,13 +3,12 @@
 // (and sees what was committed, not that transaction's rows), refuses writes, carries SQLite's
 // error codes, and does not keep a process alive once idle.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, type DbHandle } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms))]);
@@ -18,14 +17,13 @@ describe('the SQLite reading connection', () => {
   let dir: string;
   let handle: DbHandle;
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-reader-'));
+    dir = tempDir('reader');
     handle = connectDb({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
     await migrateToLatest(handle.db);
     await handle.db.insertInto('workspaces').values({ id: 'ws_r', name: 'Reader', created_at: 1 }).execute();
   });
   afterAll(async () => {
     await handle?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const names = () => handle.reads.selectFrom('workspaces').select('name').orderBy('id').execute();

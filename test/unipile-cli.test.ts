@@ -3,7 +3,6 @@
 // exported in clear), member link / unlink, network status; every mistake is one line on
 // standard error, exit 1, and nothing changed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openSqlite } from '../src/db/sqlite-driver.js';
@@ -12,6 +11,7 @@ import { runCli } from './helpers/cli.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import type { FakeAccount, FakeUnipile } from './helpers/fake-unipile/fake-unipile.js';
 import { startFakeUnipileHooks } from './helpers/fake-unipile/fake-unipile-hooks.js';
+import { tempDir } from './helpers/temp-dirs.js';
 
 const SECRET = 'cli-test-server-secret';
 
@@ -57,7 +57,7 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
     fake = await startFakeUnipileHooks();
     sam = fake.addAccount('Sam', 'Seller');
     ria = fake.addAccount('Ria', 'Rep');
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-unipile-cli-'));
+    dir = tempDir('unipile-cli');
     caFile = path.join(dir, 'ca.pem');
     fs.writeFileSync(caFile, fake.ca);
     tokenFile = path.join(dir, 'unipile.token');
@@ -69,7 +69,6 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
   afterAll(async () => {
     await fake?.close();
     await database?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
   });
   afterEach(() => expect(fake.drift).toEqual([]));
 

@@ -1,7 +1,5 @@
 // Every storage and HTTP test runs once per dialect: SQLite always, PostgreSQL when
 // WARMLINE_TEST_PG_URL names a server (each suite gets a fresh database there).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -9,6 +7,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { connectDb, type DbHandle, type DbTarget } from '../../src/db/connect.js';
 import type { Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { removeTempDir, tempDir } from './temp-dirs.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -32,8 +31,8 @@ export function enabledDialects(): DialectName[] {
 
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-test-'));
-    return { target: { dialect: 'sqlite', file: path.join(dir, 'test.db') }, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    const dir = tempDir('sqlite');
+    return { target: { dialect: 'sqlite', file: path.join(dir, 'test.db') }, drop: async () => removeTempDir(dir) };
   }
   if (!pgUrl) throw new Error('WARMLINE_TEST_PG_URL is not set');
   const name = `warmline_t_${randomBytes(6).toString('hex')}`;

@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { removeTempDir, tempDir } from './temp-dirs.js';
 
 function findBin(): string | null {
   const root = '/usr/lib/postgresql';
@@ -44,7 +44,7 @@ export interface OwnPostgres {
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
   if (!postgresBin) throw new Error('initdb/pg_ctl not installed');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wl-pg-'));
+  const dir = tempDir('pg');
   const data = path.join(dir, 'data');
   const port = await freePort();
   // PostgreSQL refuses to run as root: as root (a container), the tools run as the postgres user.
@@ -73,7 +73,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       } catch {
         // already stopped
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     },
   };
 }

@@ -12,6 +12,7 @@ import { type Clock } from '../../src/shared/clock.js';
 import { makeClient, type Client } from './client.js';
 import { createTestDatabase, dbArgOf, type DialectName } from './dialects.js';
 import { makeWorkspace, type WorkspaceSpec } from './workspaces.js';
+import { removeTempDir, tempDir } from './temp-dirs.js';
 
 export interface TestServer {
   url: string;
@@ -45,7 +46,7 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-data-'));
+  const dataDir = tempDir('data');
   fs.mkdirSync(path.join(dataDir, 'tls'), { recursive: true });
   const tlsDir = path.join(sharedTlsDir, 'tls');
   for (const f of ['cert.pem', 'key.pem']) if (fs.existsSync(path.join(tlsDir, f))) fs.copyFileSync(path.join(tlsDir, f), path.join(dataDir, 'tls', f));
@@ -82,7 +83,7 @@ export async function startServer(
       await app.close();
       await ctx.close();
       await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeTempDir(dataDir);
     },
   };
 }

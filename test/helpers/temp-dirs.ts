@@ -30,6 +30,12 @@ export function fileTempDir(name: string): string {
   return dir;
 }
 
+/** Removes one of them before its file ends, for a helper whose directory's user has ended (a closed server or database). */
+export function removeTempDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true });
+  made.delete(dir);
+}
+
 /** Removes every directory made since the last call (after a file: the processes using them have ended). */
 export function removeTempDirs(): void {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
