@@ -19,6 +19,9 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A test in which no expect ran fails ("no test that asserts nothing"): a property of fast-check
+    // states its check with expect, not as a returned boolean, which Vitest does not count.
+    expect: { requireAssertions: true },
     reporters: ['default'],
   },
 });
