@@ -14,9 +14,9 @@ import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { CLI, cliEnv } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
+import { tempDir } from './helpers/temp-dirs.js';
 import { useTestSeed } from './helpers/test-seed.js';
 import { makeWorkspace } from './helpers/workspaces.js';
-import { tempDir } from './helpers/temp-dirs.js';
 
 const ROUNDS = 20;
 const BURST = 14;

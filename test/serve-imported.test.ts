@@ -10,8 +10,8 @@ import { CLI, cliEnv, runCli } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture } from './helpers/snapshot-fixture.js';
-import { acceleratedClock, ended } from './helpers/worker-process.js';
 import { tempDir } from './helpers/temp-dirs.js';
+import { acceleratedClock, ended } from './helpers/worker-process.js';
 
 const START = Date.parse('2025-06-02T08:00:00Z');
 const DAY = 86_400_000;

@@ -11,8 +11,8 @@ import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
 import { makeClient, type Client } from './client.js';
 import { createTestDatabase, dbArgOf, type DialectName } from './dialects.js';
-import { makeWorkspace, type WorkspaceSpec } from './workspaces.js';
 import { removeTempDir, tempDir } from './temp-dirs.js';
+import { makeWorkspace, type WorkspaceSpec } from './workspaces.js';
 
 export interface TestServer {
   url: string;
