@@ -1,7 +1,6 @@
 // The leads page's selection, bulk qualify, CSV export, CRM ids and the score's "why", in a real
 // Chromium against the real service, checked against the v2 API's own answers.
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCampaign } from '../src/campaigns/campaigns.operator.js';
 import { setIcpRulesFromFile } from '../src/ingestion/settings.service.js';
@@ -9,10 +8,9 @@ import { describeWithChromium } from './helpers/chromium.js';
 import { openConsole } from './helpers/console-browser.js';
 import { withPassword } from './helpers/console-session.js';
 import { csvRecords } from './helpers/csv.js';
-import { company, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, event, fold, icpRulesFile, person, postOf } from './helpers/ingestion-fixtures.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
-import { tempDir } from './helpers/temp-dirs.js';
 
 const DAY = 86_400_000;
 
@@ -31,9 +29,7 @@ describeWithChromium('console leads page in Chromium: selection, bulk, export, C
       id: `lead-${String(i).padStart(2, '0')}`, created_at: now - (i + 1) * DAY / 7, first_name: `First${i}`, last_name: `Last${i}`, status: statuses[i % 3],
       headline: i === 2 ? '=cmd|" /C calc"!A0, a formula' : null,
     })));
-    const file = path.join(tempDir('icp'), 'icp.json');
-    fs.writeFileSync(file, JSON.stringify({ seniorities: ['vp'], company_size: { min: 500 } }));
-    await setIcpRulesFromFile(server.ctx.database.db, server.ctx.clock, ws.id, file);
+    await setIcpRulesFromFile(server.ctx.database.db, server.ctx.clock, ws.id, icpRulesFile({ seniorities: ['vp'], company_size: { min: 500 } }));
     const post = postOf(ws.members[0]!);
     const who = person('URN-E2E', { title: 'VP Sales', company: company('smallco', [11, 50]) });
     await fold(server.ctx.database.db, ws.id, now, [event(post, who, 'COMMENT', now - 60_000), event(post, who, 'LIKE', now - 3 * DAY)]);

@@ -1,18 +1,15 @@
 // The console's lead endpoints beyond v2, through HTTP with a signed-in session: bulk
 // qualify/disqualify (all or none), the streamed CSV export against the v2 list's own answers
 // (RFC 4180, formula injection), CRM ids, and the "why" of a lead's score and ICP flag.
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setIcpRulesFromFile } from '../src/ingestion/settings.service.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { consoleSession } from './helpers/console-session.js';
 import { csvRecords, parseCsv } from './helpers/csv.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { company, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, event, fold, icpRulesFile, person, postOf } from './helpers/ingestion-fixtures.js';
 import { insertLeads } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
-import { tempDir } from './helpers/temp-dirs.js';
 
 const DAY = 86_400_000;
 type V2Lead = Record<string, any> & { id: string };
@@ -140,9 +137,7 @@ describeEachDialect('console leads: bulk, export, CRM ids, why', (dialect) => {
 
   it('explains a score by its events and the ICP flag by each rule, as the scoring and matching code compute them', async () => {
     const scored = await server.newWorkspace('Scored', { members: 1 });
-    const file = path.join(tempDir('icp'), 'icp.json');
-    fs.writeFileSync(file, JSON.stringify({ seniorities: ['vp'], countries: ['DE'], company_size: { min: 500 } }));
-    await setIcpRulesFromFile(server.ctx.database.db, clock, scored.id, file);
+    await setIcpRulesFromFile(server.ctx.database.db, clock, scored.id, icpRulesFile({ seniorities: ['vp'], countries: ['DE'], company_size: { min: 500 } }));
     const post = postOf(scored.members[0]!);
     const who = person('URN-WHY', { title: 'VP Sales', country: 'DE', company: company('smallco', [11, 50], 'Retail') });
     const now = clock.now();

@@ -8,12 +8,9 @@ import { setEnrichmentPolicy, setIcpRulesFromFile } from '../src/ingestion/setti
 import { ManualClock } from '../src/shared/clock.js';
 import { grantCredits } from '../src/workspace/workspace.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { countsKeptAndRebuilt, event, fold, icpRulesFile, person, postOf } from './helpers/ingestion-fixtures.js';
 import { addMember } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
-import { tempDir } from './helpers/temp-dirs.js';
-import fs from 'node:fs';
-import path from 'node:path';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
 
@@ -109,9 +106,7 @@ describeEachDialect('enrichment and credits', (dialect) => {
 
     const icp = await server.newWorkspace();
     await setEnrichmentPolicy(db(), clock, icp.id, 'icp');
-    const file = path.join(tempDir('icp'), 'icp.json');
-    fs.writeFileSync(file, JSON.stringify({ job_title_keywords: ['vp'] }));
-    await setIcpRulesFromFile(db(), clock, icp.id, file);
+    await setIcpRulesFromFile(db(), clock, icp.id, icpRulesFile({ job_title_keywords: ['vp'] }));
     const member = await addMember(server, icp.id);
     const post = postOf(member);
     await fold(db(), icp.id, clock.now(), [event(post, person('ACoI1', { title: 'VP Sales' }), 'LIKE', START), event(post, person('ACoI2'), 'LIKE', START)]);

@@ -1,24 +1,17 @@
 // Who becomes a lead and how it is flagged: ICP rules, target accounts, suppression (list and
 // team members), a user's is_icp_match kept over automatic matching, and exact totals throughout.
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addTargetAccount, setIcpRulesFromFile } from '../src/ingestion/settings.service.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { addSuppression } from '../src/suppression/suppression.service.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { company, countsKeptAndRebuilt, event, fold, person, postOf } from './helpers/ingestion-fixtures.js';
+import { company, countsKeptAndRebuilt, event, fold, icpRulesFile, person, postOf } from './helpers/ingestion-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { runCli } from './helpers/cli.js';
 import { tempDir } from './helpers/temp-dirs.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
-
-function rulesFile(rules: unknown): string {
-  const file = path.join(tempDir('icp'), 'icp.json');
-  fs.writeFileSync(file, JSON.stringify(rules));
-  return file;
-}
 
 describeEachDialect('ingestion rules', (dialect) => {
   let server: TestServer;
@@ -37,7 +30,7 @@ describeEachDialect('ingestion rules', (dialect) => {
   it('matches the ICP (all criteria, any value) and target accounts at creation', async () => {
     const ws = await server.newWorkspace(undefined, { members: 1 });
     const member = ws.members[0];
-    await setIcpRulesFromFile(db(), clock, ws.id, rulesFile({ job_title_keywords: ['vp'], seniorities: ['vp', 'c_level'], company_size: { min: 50, max: 500 }, countries: ['DE', 'AT'], industries: ['software'] }));
+    await setIcpRulesFromFile(db(), clock, ws.id, icpRulesFile({ job_title_keywords: ['vp'], seniorities: ['vp', 'c_level'], company_size: { min: 50, max: 500 }, countries: ['DE', 'AT'], industries: ['software'] }));
     await addTargetAccount(db(), clock, ws.id, 'Globex');
     const post = postOf(member);
     const people = {
@@ -60,7 +53,7 @@ describeEachDialect('ingestion rules', (dialect) => {
   it('keeps a user-set is_icp_match when new engagement refreshes the lead', async () => {
     const ws = await server.newWorkspace(undefined, { members: 1 });
     const member = ws.members[0];
-    await setIcpRulesFromFile(db(), clock, ws.id, rulesFile({ job_title_keywords: ['vp'] }));
+    await setIcpRulesFromFile(db(), clock, ws.id, icpRulesFile({ job_title_keywords: ['vp'] }));
     const vp = person('ACoVp', { title: 'VP Sales' });
     await fold(db(), ws.id, clock.now(), [event(postOf(member), vp, 'COMMENT', START - 5000)]);
     const lead = (await leadsByUrn(ws.id)).get(vp.urn)!;
@@ -119,9 +112,9 @@ describeEachDialect('ingestion rules', (dialect) => {
 
   it('rejects ICP rules with an error naming the file and the path', async () => {
     const ws = await server.newWorkspace();
-    const file = rulesFile({ company_size: { min: 'big' } });
+    const file = icpRulesFile({ company_size: { min: 'big' } });
     await expect(setIcpRulesFromFile(db(), clock, ws.id, file)).rejects.toThrow(`${file}: $.company_size.min: must be a whole number of at least 0`);
-    const bad = rulesFile({ seniorities: ['vp', 'boss'] });
+    const bad = icpRulesFile({ seniorities: ['vp', 'boss'] });
     await expect(setIcpRulesFromFile(db(), clock, ws.id, bad)).rejects.toThrow('$.seniorities[1]: must be one of');
   });
 });
@@ -131,11 +124,11 @@ it('sets ICP rules and target accounts from the CLI, with a clear error for a ba
   const env = { WARMLINE_DATA_DIR: dir, WARMLINE_DB: path.join(dir, 'w.db') };
   const created = await runCli(['workspace', 'create', '--name', 'Cli', '--json'], { env });
   const id = JSON.parse(created.stdout).id;
-  const bad = rulesFile({ countries: 'DE' });
+  const bad = icpRulesFile({ countries: 'DE' });
   const failed = await runCli(['icp', 'set', '--workspace', id, bad], { env });
   expect(failed.code).toBe(1);
   expect(failed.stderr).toContain(`${bad}: $.countries: must be an array of strings`);
-  expect((await runCli(['icp', 'set', '--workspace', id, rulesFile({ countries: ['DE'] })], { env })).code).toBe(0);
+  expect((await runCli(['icp', 'set', '--workspace', id, icpRulesFile({ countries: ['DE'] })], { env })).code).toBe(0);
   expect((await runCli(['accounts', 'add', '--workspace', id, 'Globex'], { env })).code).toBe(0);
   const listed = await runCli(['accounts', 'list', '--workspace', id, '--json'], { env });
   expect(JSON.parse(listed.stdout)).toEqual(['globex']);

@@ -8,7 +8,6 @@ import { CLI, cliEnv } from './helpers/cli.js';
 import { tempDir } from './helpers/temp-dirs.js';
 
 const TIMEOUT = 120_000;
-const freshDir = () => tempDir('logs');
 
 /** Runs `command args…` until its standard output shows the start-up text's last line, then stops it. */
 function serveUntilStarted(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
@@ -32,14 +31,14 @@ const serveArgs = (dir: string, extra: string[] = []) => [...CLI.args, 'serve', 
 
 describe('log format', () => {
   it('in a pipe, every log line is JSON', async () => {
-    const { stderr } = await serveUntilStarted(CLI.command, serveArgs(freshDir(), ['--no-demo']));
+    const { stderr } = await serveUntilStarted(CLI.command, serveArgs(tempDir('logs'), ['--no-demo']));
     const lines = stderr.split('\n').filter((l) => l !== '');
     expect(lines.some((l) => l.includes('Server listening'))).toBe(true);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
   }, TIMEOUT);
 
   it('--log-format pretty: human-readable lines, no JSON', async () => {
-    const { stderr } = await serveUntilStarted(CLI.command, serveArgs(freshDir(), ['--no-demo', '--log-format', 'pretty']));
+    const { stderr } = await serveUntilStarted(CLI.command, serveArgs(tempDir('logs'), ['--no-demo', '--log-format', 'pretty']));
     const lines = stderr.split('\n').filter((l) => l !== '');
     expect(lines.find((l) => l.includes('Server listening'))).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: Server listening at https:\/\/127\.0\.0\.1:\d+/);
     for (const line of lines) expect(line.startsWith('{'), line).toBe(false);
@@ -49,7 +48,7 @@ describe('log format', () => {
   if (!hasScript) console.warn('*** log-format: `script` (util-linux) is missing: the terminal case is SKIPPED ***');
   it.skipIf(!hasScript)('on a terminal: pretty logs, and the start-up text in one piece', async () => {
     // `script` gives the command a pseudo-terminal for both outputs, as a person's shell does.
-    const command = [CLI.command, ...serveArgs(freshDir())].map((a) => `'${a}'`).join(' ');
+    const command = [CLI.command, ...serveArgs(tempDir('logs'))].map((a) => `'${a}'`).join(' ');
     const { stdout } = await serveUntilStarted('script', ['-qec', command, '/dev/null']);
     const lines = stdout.replace(/\x1b\[[0-9;]*m/g, '').split(/\r?\n/).filter((l) => l !== '');
     expect(lines.some((l) => /^\[\d\d:\d\d:\d\d\] INFO: Server listening/.test(l))).toBe(true);

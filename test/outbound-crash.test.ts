@@ -3,8 +3,6 @@
 // Idempotency-Key. The sandbox's own tables then must show every invitation and message
 // delivered once, and every request answered 200 delivered.
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { createApiKey } from '../src/auth/api-keys.service.js';
@@ -14,7 +12,7 @@ import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { CLI, cliEnv } from './helpers/cli.js';
 import { makeClient } from './helpers/client.js';
 import { describeEachDialect } from './helpers/dialects.js';
-import { tempDir } from './helpers/temp-dirs.js';
+import { serverDataDir } from './helpers/server.js';
 import { useTestSeed } from './helpers/test-seed.js';
 import { makeWorkspace } from './helpers/workspaces.js';
 
@@ -49,13 +47,8 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
   const connected = urns.slice(0, 8);
 
   beforeAll(async () => {
-    dir = tempDir('crash');
+    dir = serverDataDir('crash');
     dbFile = path.join(dir, 'warmline.db');
-    fs.mkdirSync(path.join(dir, 'tls'));
-    for (const f of ['cert.pem', 'key.pem']) {
-      const shared = path.join(os.tmpdir(), 'warmline-test-tls', 'tls', f);
-      if (fs.existsSync(shared)) fs.copyFileSync(shared, path.join(dir, 'tls', f));
-    }
     const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
     const { db } = ctx.database;
     const made = await makeWorkspace(ctx, { name: 'Crash', activity: false, enrichment: 'none', connected: true, members: [0, 1, 2, 3].map((m) => ({ email: `m${m}@acme.test` })) });

@@ -1,4 +1,6 @@
 // Hand-made engagement for ingestion tests: people, companies and events folded directly.
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import { isPostgres } from '../../src/db/dialect.js';
@@ -9,6 +11,14 @@ import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
 import { toCompany } from '../../src/leads/leads.mapper.js';
 import type { NetworkCompany, NetworkProfile } from '../../src/network/provider.js';
 import { toIso } from '../../src/shared/time.js';
+import { tempDir } from './temp-dirs.js';
+
+/** An ICP rules file holding `rules` as JSON, for setIcpRulesFromFile and `warmline icp set`. */
+export function icpRulesFile(rules: unknown): string {
+  const file = path.join(tempDir('icp'), 'icp.json');
+  fs.writeFileSync(file, JSON.stringify(rules));
+  return file;
+}
 
 export function company(slug: string, size: [number, number] = [51, 200], industry = 'Software'): NetworkCompany {
   return { id: 9000 + [...slug].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 100_000, 7), name: slug.toUpperCase(), slug, employees_num_min: size[0], employees_num_max: size[1], industries: [industry], country: 'DE', website_url: null };

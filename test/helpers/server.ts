@@ -32,7 +32,15 @@ export interface TestServer {
 
 // The self-signed certificate is made once per test run and shared by every suite (RSA key
 // generation is the slowest part of a start).
-const sharedTlsDir = path.join(os.tmpdir(), 'warmline-test-tls');
+const tlsDir = path.join(os.tmpdir(), 'warmline-test-tls', 'tls');
+
+/** A data directory for a server of the test's own, holding the run's shared certificate once one exists. */
+export function serverDataDir(name: string): string {
+  const dataDir = tempDir(name);
+  fs.mkdirSync(path.join(dataDir, 'tls'));
+  for (const f of ['cert.pem', 'key.pem']) if (fs.existsSync(path.join(tlsDir, f))) fs.copyFileSync(path.join(tlsDir, f), path.join(dataDir, 'tls', f));
+  return dataDir;
+}
 
 export async function startServer(
   dialect: DialectName,
@@ -46,10 +54,7 @@ export async function startServer(
   } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase(dialect);
-  const dataDir = tempDir('data');
-  fs.mkdirSync(path.join(dataDir, 'tls'), { recursive: true });
-  const tlsDir = path.join(sharedTlsDir, 'tls');
-  for (const f of ['cert.pem', 'key.pem']) if (fs.existsSync(path.join(tlsDir, f))) fs.copyFileSync(path.join(tlsDir, f), path.join(dataDir, 'tls', f));
+  const dataDir = serverDataDir('data');
   const dbUrl = dbArgOf(database.target);
   const config = loadConfig(
     { dataDir, db: dbUrl, host: '127.0.0.1', port: 0, logLevel: 'silent', demo: false, ...options.flags },
