@@ -14,7 +14,7 @@ import { sandboxWorldOf } from './contract/sandbox-world.js';
 import { expectNetworkRecordWithin } from './helpers/network-record.js';
 import { networkWorldOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
-import { acceleratedClock, ended, spawnWorker } from './helpers/worker-process.js';
+import { acceleratedClock, clockShows, ended, spawnWorker } from './helpers/worker-process.js';
 
 const DAY = 86_400_000;
 
@@ -81,15 +81,22 @@ describeEachDialect('outreach with two worker processes', (dialect) => {
     await database?.drop();
   });
 
-  it('sends each invitation and follow-up once, holds the caps and completes', { timeout: 120_000 }, async () => {
+  it('sends each invitation and follow-up once, holds the caps and completes', { timeout: 180_000 }, async () => {
     const db = world.ctx.database.db;
     const status = async () => (await db.selectFrom('campaigns').select('status').where('id', '=', world.campaignId).executeTakeFirstOrThrow()).status;
-    const env = acceleratedClock(START, 1_000);
-    const workers = [spawnWorker(world.dbUrl, env), spawnWorker(world.dbUrl, env)];
+    const clock = acceleratedClock(START, 1_000);
+    const workers = [spawnWorker(world.dbUrl, clock), spawnWorker(world.dbUrl, clock)];
     await Promise.all(workers.map((w) => w.started));
-    for (let waited = 0; (await status()) !== 'COMPLETED' && waited < 90_000; waited += 250) await new Promise((r) => setTimeout(r, 250));
+    const startedAt = new Date(clockShows(clock)).toISOString();
+    // Waits on the workers' clock, not for a number of real seconds. Workers that start or work
+    // more than two simulated hours (7.2 real seconds) late, as on a loaded machine, miss Monday
+    // evening: the caps then spread the invitations over Tuesday and Wednesday, and the campaign
+    // ends a simulated day (86 real seconds) later than on a quiet machine. That is the caps at
+    // work; a campaign still open on Wednesday at noon is a failure.
+    const deadline = Date.parse('2025-06-04T12:00:00Z');
+    while ((await status()) !== 'COMPLETED' && clockShows(clock) < deadline) await new Promise((r) => setTimeout(r, 250));
     for (const w of workers) expect(await ended(w.child, 'SIGTERM'), w.stderr()).toBe(0);
-    expect(await status()).toBe('COMPLETED');
+    expect(await status(), `the workers started at ${startedAt} on their clock`).toBe('COMPLETED');
 
     const record = await expectNetworkRecordWithin(sandboxWorldOf(world.ctx.sandbox, db, world.ctx.clock), world.workspaceId, LIMITS);
     expect(record.invitations.map((i) => i.contactUrn).sort()).toEqual([...world.urns].sort());

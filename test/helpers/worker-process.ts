@@ -8,6 +8,11 @@ export function acceleratedClock(start: number, rate: number): Record<string, st
   return { WARMLINE_CLOCK_START: String(start), WARMLINE_CLOCK_ANCHOR: String(Date.now()), WARMLINE_CLOCK_RATE: String(rate) };
 }
 
+/** The time such a clock shows now: what the processes started with it read, for a wait measured on their clock. */
+export function clockShows(clock: Record<string, string>): number {
+  return Number(clock.WARMLINE_CLOCK_START) + (Date.now() - Number(clock.WARMLINE_CLOCK_ANCHOR)) * Number(clock.WARMLINE_CLOCK_RATE);
+}
+
 export interface WorkerProcess {
   child: ChildProcess;
   /** Resolves once the worker has started its loop; rejects if it exits before. */
