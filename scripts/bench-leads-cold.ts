@@ -24,6 +24,7 @@ import { connectDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/shared/clock.js';
 import { coldDataDay, COLD_DAYS, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
+import { sweep, sweepQueries } from './bench-leads-sweep.js';
 import { nextMessage } from './bench-worker.js';
 import { exitOnHelp } from './usage.js';
 
@@ -45,6 +46,9 @@ Options:
   --rounds <n>                how many times the cases run, each round ending all mixed (default 1)
   --only <name,name>          these cases only (a misspelt name is refused with the list of cases)
   --no-writer                 skips the last case (all cases mixed, with a concurrent writer)
+  --sweep                     instead of the cases: every filter × sort combination of the lead list
+                              (3,456), one request at a time, its first three pages each; prints the
+                              latencies and the slowest requests (scripts/bench-leads-sweep.ts)
   --suite leads|feeds|all     the lead list (default); both feeds at BENCH_POSTS (100,000) posts and
                               the campaigns list (3,000 campaigns); or both
   --workspace <id>            walk this workspace of --db as it is, e.g. one imported from
@@ -68,6 +72,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
     'no-writer': { type: 'boolean', default: false },
+    sweep: { type: 'boolean', default: false },
     suite: { type: 'string', default: 'leads' },
     workspace: { type: 'string' },
   },
@@ -78,6 +83,7 @@ const SUITE = opts.suite!;
 if (!['leads', 'feeds', 'all'].includes(SUITE)) throw new Error(`--suite leads|feeds|all, not ${SUITE}`);
 const WORKSPACE = opts.workspace ?? COLD_WORKSPACE;
 if (opts.workspace !== undefined && (SUITE !== 'leads' || opts.db === undefined)) throw new Error('--workspace walks the lead list of an existing database: give --db, and no --suite');
+if (opts.sweep && (SUITE !== 'leads' || opts.only !== undefined)) throw new Error('--sweep asks every combination of the lead list: no --suite or --only with it');
 const SECONDS = Number(opts.seconds);
 const FLOOR_SECONDS = Number(opts['floor-seconds']);
 const CONNECTIONS = Number(opts.connections);
@@ -361,7 +367,7 @@ const { url } = JSON.parse(firstLine) as { url: string };
 const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir, BENCH_COLD_WORKSPACE: WORKSPACE, BENCH_COLD_MEMBER: data.member,
   BENCH_COLD_START_AT: String(opts.workspace === undefined ? Date.now() : data.day * DAY - DAY / 2) } });
 const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
-console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`);
+console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${opts.sweep ? 'the sweep, one request at a time' : `${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`}`);
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const floorPool = new Pool(floorUrl, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const cases = CASES.filter(([name]) => !only || only.includes(name));
@@ -390,6 +396,30 @@ async function checkServedHistory(): Promise<void> {
   if (shown === 0) throw new Error('the oldest leads show no history at all: the walks would read less than users do');
 }
 await checkServedHistory();
+if (opts.sweep) await sweepAndExit();
+
+/** Closes the pools, prints where the server's memory went, and ends the server and the helper. */
+async function stopAll(): Promise<void> {
+  await Promise.all([pool.close(), floorPool.close()]);
+  // Where the resident size goes: anonymous memory (V8's heap, SQLite's page cache, buffers) and mapped files (code).
+  console.log(`server memory at the end: rss ${statusMb('VmRSS').toFixed(0)} MB = anonymous ${statusMb('RssAnon').toFixed(0)} MB + files ${statusMb('RssFile').toFixed(0)} MB (peak ${statusMb('VmHWM').toFixed(0)} MB)`);
+  server.kill('SIGTERM');
+  helper.send({ close: true });
+  await Promise.all([serverExit, next((m) => (m.closed ? true : undefined))]);
+}
+
+/** --sweep: every combination once, on the walkers' (warm) connection, one request at a time; exit 1 on any error. */
+async function sweepAndExit(): Promise<never> {
+  const queries = sweepQueries(data, { iso, daysBack });
+  const started = performance.now();
+  const report = await sweep(pool, key, queries);
+  const q = (p: number) => quantile(report.latencies, p).toFixed(1);
+  console.log(`${queries.length} combinations, ${report.requests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s; the slowest:`);
+  for (const { ms, path } of report.slowest) console.log(`  ${ms.toFixed(1)} ms  ${path.replace(/&cursor=[^&]*/, '&cursor=…')}`);
+  await stopAll();
+  console.log(`leads-sweep: dialect=${target.dialect} leads=${data.leads} combinations=${queries.length} requests=${report.requests} p50-ms=${q(0.5)} p90-ms=${q(0.9)} p99-ms=${q(0.99)} max-ms=${q(1)} errors=${report.errors}`);
+  process.exit(report.errors > 0 ? 1 : 0);
+}
 const ratios = new Map<string, number[]>();
 const lines: string[] = [];
 
@@ -420,12 +450,7 @@ for (let round = 0; round < ROUNDS; round++) {
     console.log(`  writer: ${written.patches} PATCHes answered, ${written.refused} refused (4xx), ${written.errors} failed (5xx or no answer), ${rounds.rounds} ingestion rounds in total (${rounds.roundErrors} failed)`);
   }
 }
-await Promise.all([pool.close(), floorPool.close()]);
-// Where the resident size goes: anonymous memory (V8's heap, SQLite's page cache, buffers) and mapped files (code).
-console.log(`server memory at the end: rss ${statusMb('VmRSS').toFixed(0)} MB = anonymous ${statusMb('RssAnon').toFixed(0)} MB + files ${statusMb('RssFile').toFixed(0)} MB (peak ${statusMb('VmHWM').toFixed(0)} MB)`);
-server.kill('SIGTERM');
-helper.send({ close: true });
-await Promise.all([serverExit, next((m) => (m.closed ? true : undefined))]);
+await stopAll();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
