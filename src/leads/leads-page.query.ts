@@ -177,9 +177,10 @@ const rowsOf = (db: DbOrTx, workspaceId: string, found: Expression<unknown>, key
 /**
  * The exact total of a company or post filter: an index-only count over that company's or post's
  * (status, created_at) entries (migration 0050), so as many entries as the company or post has
- * leads, read from the index alone unless an email filter asks for the rows.
+ * leads. On SQLite the email's presence is in the index too (migration 0088), compared as the
+ * index writes it so that SQLite reads it there; PostgreSQL reads the rows for an email filter.
  */
-export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+export function selectGroupCount(db: DbOrTx, workspaceId: string, f: LeadFilters) {
   let q = db.selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('workspace_id', '=', workspaceId);
   // IN over the visible statuses (not != DISCARDED) keeps the created_at range inside the index.
   q = q.where('status', 'in', f.status ? [f.status] : [...LEAD_STATUSES]);
@@ -189,7 +190,13 @@ export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFi
   } else q = q.where('source_post_id', '=', f.postId!);
   if (f.from !== null) q = q.where('created_at', '>=', f.from);
   if (f.to !== null) q = q.where('created_at', '<', f.to);
-  if (f.emailEnriched !== null) q = q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null);
-  const row = await q.executeTakeFirstOrThrow();
+  if (f.emailEnriched !== null) {
+    q = isPostgres(db) ? q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null) : q.where(sql<SqlBool>`(contact_email is not null) = ${sql.lit(f.emailEnriched ? 1 : 0)}`);
+  }
+  return q;
+}
+
+export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+  const row = await selectGroupCount(db, workspaceId, f).executeTakeFirstOrThrow();
   return Number(row.n);
 }
