@@ -196,6 +196,7 @@ export function selectGroupCount(db: DbOrTx, workspaceId: string, f: LeadFilters
   return q;
 }
 
+/** That total, counted (selectGroupCount is the statement, which the plan test explains). */
 export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
   const row = await selectGroupCount(db, workspaceId, f).executeTakeFirstOrThrow();
   return Number(row.n);
