@@ -125,11 +125,11 @@ describeEachDialect('lead list query plans', (dialect) => {
   it.runIf(dialect === 'sqlite')('counts a company or a post with dates and an email filter from its count index alone', async () => {
     const range = { from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) };
     for (const emailEnriched of [true, false]) {
-      const cases: [LeadFilters, string][] = [
+      const counts: [LeadFilters, string][] = [
         [{ ...PLAN_FILTERS.none!, ...range, companyIds: [7], emailEnriched }, 'leads_company_count'],
         [{ ...PLAN_FILTERS.none!, ...range, postId: 'post_1', status: 'NEW', emailEnriched }, 'leads_post_count'],
       ];
-      for (const [f, index] of cases) {
+      for (const [f, index] of counts) {
         const plan = await explainQuery(handle.db, dialect, selectGroupCount(handle.db, 'ws_plan', f).compile());
         expect(plan.some((l) => l.includes(`USING COVERING INDEX ${index} `)), plan.join(' / ')).toBe(true);
       }
