@@ -26,6 +26,7 @@ export const PLAN_FILTERS: Record<string, LeadFilters> = {
   'new+dates+email': { ...none, status: 'NEW', emailEnriched: false, from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
   'company+dates': { ...none, companyIds: [7], from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
   'post+dates': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1) },
+  'post+dates+email': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1), emailEnriched: false },
   'company+post+status': { ...none, companyIds: [7], postId: 'post_7', status: 'QUALIFIED' },
   'post+status+email': { ...none, postId: 'post_1', status: 'DISQUALIFIED', emailEnriched: true },
 };
