@@ -3,7 +3,7 @@
 // other than the bucket's are compared on expressions no index serves (`status || ''`,
 // `created_at + 0`); without statistics on them (migration 0089) PostgreSQL guessed that a status
 // and a date range keep 0.0025 % of a bucket and read every bucket whole, by a table scan here and
-// a bitmap scan with a sort at 1M leads (1.9–2.6 s a page), instead of walking each bucket's index
+// a bitmap scan with a sort at 1M leads (1.1–2.6 s a page), instead of walking each bucket's index
 // for a page. The same statistics hold the plan of an email filter's look-up by primary key, which
 // keeps these runs and a post's dated ones index-only (leads-page.query.ts runFiltered). SQLite
 // keeps no statistics and its plan is the compound of test/leads-plan.test.ts.
