@@ -95,7 +95,8 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
  * checked on the lead found by its primary key, once the index entry has passed the others: the
  * run stays index-only, and a lead is read only for an entry the status and the range keep
  * (checked on every entry's row, a 78,000-lead post's range that kept none read 78,000 rows, 200–270
- * ms). SQLite keeps the plain condition (docs/leads-cold.md, Figures, "2026-11-29").
+ * ms). SQLite checks the terms its index holds before it reads a row, so it keeps the plain
+ * condition (the same page 11–15 ms with an email filter; docs/leads-cold.md, Figures, "2026-11-29").
  */
 function runFiltered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver): SelectQueryBuilder<Database, 'leads', {}> {
   if (f.emailEnriched === null || !isPostgres(db)) return filtered(db, workspaceId, f, driver, false);
