@@ -94,7 +94,7 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
  * index holds the status and created_at but not the email, so on PostgreSQL an email filter is
  * checked on the lead found by its primary key, once the index entry has passed the others: the
  * run stays index-only, and a lead is read only for an entry the status and the range keep
- * (checked on every entry's row, a 78,000-lead post's range that kept none read 78,000 rows, 200–270
+ * (checked on every entry's row, a 78,000-lead post's range that kept none read 78,000 rows, 200–272
  * ms). SQLite checks the terms its index holds before it reads a row, so it keeps the plain
  * condition (the same page 11–15 ms with an email filter; docs/leads-cold.md, Figures, "2026-11-29").
  */
