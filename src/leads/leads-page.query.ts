@@ -192,8 +192,10 @@ const rowsOf = (db: DbOrTx, workspaceId: string, found: Expression<unknown>, key
 /**
  * The exact total of a company or post filter: an index-only count over that company's or post's
  * (status, created_at) entries (migration 0050), so as many entries as the company or post has
- * leads. On SQLite the email's presence is in the index too (migration 0088), compared as the
- * index writes it so that SQLite reads it there; PostgreSQL reads the rows for an email filter.
+ * leads. With an email filter, from an index too: on SQLite the email's presence is the count
+ * index's last column (migration 0088), compared as the index writes it so that SQLite reads it
+ * there; on PostgreSQL the plain condition matches the predicate of a partial count index per
+ * email value (migration 0090).
  */
 export function selectGroupCount(db: DbOrTx, workspaceId: string, f: LeadFilters) {
   let q = db.selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('workspace_id', '=', workspaceId);

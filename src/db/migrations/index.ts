@@ -29,6 +29,7 @@ import * as groupIndexesWithDates from './0086_group_indexes_with_dates.js';
 import * as compactCompanyJson from './0087_compact_company_json.js';
 import * as groupCountEmail from './0088_group_count_email.js';
 import * as filterStatistics from './0089_filter_statistics.js';
+import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0087_compact_company_json': compactCompanyJson,
   '0088_group_count_email': groupCountEmail,
   '0089_filter_statistics': filterStatistics,
+  '0090_group_count_email_partial': groupCountEmailPartial,
 };
