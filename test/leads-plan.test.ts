@@ -122,7 +122,8 @@ describeEachDialect('lead list query plans', (dialect) => {
   // A company's or a post's total with dates is counted over its count index; with an email filter
   // too, from an index alone: on SQLite the count index's own email column (migration 0088), on
   // PostgreSQL the partial count index of that email value (migration 0090). Reading each lead's
-  // row for its email took 300–420 ms (SQLite) and 213 ms (PostgreSQL) for a 78,000-lead post at 1M leads.
+  // row for its email took 300–420 ms (SQLite) and 213 ms (PostgreSQL) for a 78,000-lead post at
+  // 1M leads.
   it('counts a company or a post with dates and an email filter from a count index alone', async () => {
     // PostgreSQL reads an index alone where its visibility map says so: as after autovacuum or an import.
     if (dialect === 'postgres') await sql`vacuum leads`.execute(handle.db);
