@@ -20,6 +20,15 @@ export function planWords(table: string) {
       usesIndex: (l: string, index: string) => new RegExp(`Scan (Backward )?(using|on) ${index}${index.endsWith('_') ? '' : '\\b'}`).test(l),
       // The Index Cond under the scan (the line after it) holds the row comparison.
       seeksPosition: (l: string) => /Index Cond: .*ROW\(/.test(l),
+      /**
+       * A group or bucket run's read of the table (aliased `<table>_N` inside the page's statement)
+       * and the step right above it, past the Nested Loop of an email filter's look-up by primary
+       * key (src/leads/leads-page.query.ts runFiltered).
+       */
+      runRead: (plan: string[]) => {
+        const at = plan.findIndex((l) => new RegExp(`Scan.* on ${table} ${table}_\\d`).test(l));
+        return { read: plan[at], above: plan.slice(0, at).reverse().find((l) => /->/.test(l) && !/Nested Loop/.test(l)) };
+      },
     },
   };
 }
