@@ -110,16 +110,18 @@ describeEachDialect('GET /v2/leads: totals from the counters', (dialect) => {
       // With dates and an email filter: counted over the count index's own email column on SQLite (migration 0088).
       { company: 78, start: 100, end: 600, email: false }, { company: 77, start: -50, email: true, status: 'NEW' },
       { post: 'post_a', start: -50, end: 50, email: true }, { post: 'post_b', end: 300, email: false }, { company: 77, post: 'post_a', email: true },
+      // A company with a post: counted over the post's count index, which holds the company (migration 0091).
+      { company: 78, post: 'post_b', start: 100, end: 600, status: 'NEW' }, { company: 77, post: 'post_b', end: 300, email: false }, { company: 78, post: 'post_a', start: -50 },
     ]);
   });
 
   it('made by the migration from the per-day counters equal those the writes keep', async () => {
     const db = server.ctx.database.db;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0083_tracked_feed_counts')).results?.map((m) => [m.migrationName, m.status])).toEqual([['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success']]);
+    expect((await migrator.migrateTo('0083_tracked_feed_counts')).results?.map((m) => [m.migrationName, m.status])).toEqual([['0091_post_indexes_with_company', 'Success'], ['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success']]);
     await migrateToLatest(db);
     const { kept, rebuilt } = await countsKeptAndRebuilt(db, workspaceId);
     expect(kept).toEqual(rebuilt);
-    await expectTotals([{}, { start: -5, end: 3 }, { start: 0, end: 1000, status: 'NEW' }, { company: 78 }, { post: 'post_b' }]);
+    await expectTotals([{}, { start: -5, end: 3 }, { start: 0, end: 1000, status: 'NEW' }, { company: 78 }, { post: 'post_b' }, { company: 78, post: 'post_b', email: true }]);
   });
 });

@@ -148,7 +148,7 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
     for (const [params, q, extra, limit] of cases) await walksEverySort(yearsClient, years, { ...params, ...extra }, { ...q, status: extra.status }, limit);
   });
 
-  it("walks a company's and a post's leads in a date range, in every order, each lead once, with exact totals", async () => {
+  it("walks a company's and a post's leads in a date range, and a company's with a post's, in every order, each lead once, with exact totals", async () => {
     // Two companies share a handle (a company_public_id matching two); the ranges keep a small part
     // of each company's and post's leads, or none, so a page that skipped the others one by one
     // would still be right: what is checked here is the answer, the index read is the plan test's.
@@ -170,6 +170,10 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
       [{ post_id: 'post_1', start_date: iso(day(50)), end_date: iso(day(58)) }, { post_id: 'post_1', start: day(50), endExclusive: day(59) }],
       [{ post_id: 'post_0', start_date: iso(day(5)), end_date: iso(day(100)), email_enriched: 'true' }, { post_id: 'post_0', start: day(5), endExclusive: day(101), email_enriched: true }],
       [{ post_id: 'post_0', company_public_id: 'globex', start_date: iso(day(20)), end_date: iso(day(80)) }, { post_id: 'post_0', companyIds: [3], start: day(20), endExclusive: day(81) }],
+      // A company with a post is read from the post's index in every order, with or without dates.
+      [{ post_id: 'post_1', company_public_id: 'acme' }, { post_id: 'post_1', companyIds: [1, 2] }],
+      [{ post_id: 'post_0', company_public_id: 'acme', status: 'NEW', email_enriched: 'false' }, { post_id: 'post_0', companyIds: [1, 2], status: 'NEW', email_enriched: false }],
+      [{ post_id: 'post_1', company_public_id: 'acme', end_date: iso(day(60)), email_enriched: 'true' }, { post_id: 'post_1', companyIds: [1, 2], endExclusive: day(61), email_enriched: true }],
     ];
     for (const [params, q] of cases) {
       for (const sort_by of ['newest_first', 'oldest_first', ...SORTS]) {

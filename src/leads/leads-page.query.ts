@@ -41,31 +41,44 @@ export interface LeadFilters {
 /**
  * How a page is read. `index`: one index in sort order — the company's, the post's, the triaged
  * status's (partial) or the workspace-wide one — from the cursor on. `group`: a company or a post
- * with a date range, sorted by touch or engagement: the company's (post's) index in sort order, its
- * entries checked against the range and the status in the index, then the page's rows by key.
- * `buckets`: a date range sorted by touch or engagement, one sorted run per created_at bucket from
- * `first` to `last`, merged. `empty`: the filters can match nothing (a reversed range, dates outside
- * every lead).
+ * with a date range, sorted by touch or engagement, or a company with a post, any sort: the
+ * company's (post's) index in sort order, its entries checked against the range, the status (and
+ * the company) in the index, then the page's rows by key. `buckets`: a date range sorted by touch
+ * or engagement, one sorted run per created_at bucket from `first` to `last`, merged. `empty`: the
+ * filters can match nothing (a reversed range, dates outside every lead).
  */
 export type LeadPagePlan = { kind: 'index' } | { kind: 'group' } | { kind: 'buckets'; first: number; last: number } | { kind: 'empty' };
 
-/** The index a page starts from; `buckets`: the created_at buckets (the runs of a bucket plan). */
+/**
+ * The index a page starts from; `buckets`: the created_at buckets (the runs of a bucket plan). A
+ * company with a post: the post's, whose entries hold the company (migration 0091).
+ */
 type Driver = 'company' | 'post' | 'status' | 'workspace' | 'buckets';
 const driverOf = (f: LeadFilters): Driver =>
-  f.companyIds ? 'company' : f.postId !== null ? 'post' : f.status !== null && f.status !== 'NEW' ? 'status' : 'workspace';
+  f.postId !== null ? 'post' : f.companyIds ? 'company' : f.status !== null && f.status !== 'NEW' ? 'status' : 'workspace';
 
 /**
  * A column no index can serve: the filter is checked on rows (or index entries) another filter
- * found. PostgreSQL has no statistics for these expressions (it assumes 1/3 of rows for a range,
- * 0.5 % for an equality), so they are used only where the driving index is the right choice anyway.
+ * found. They are used only where the driving index is the right choice anyway; PostgreSQL keeps
+ * statistics on them (migrations 0089, 0091), without which it assumed an equality or a two-sided
+ * range keeps 0.5 % of the entries.
  */
 const numeric = (column: string) => sql`(${sql.ref(column)} + 0)`;
 const textual = (column: string) => sql`(${sql.ref(column)} || '')`;
 
+/** The company and the post filters: the driver's on its column, the other on an expression of it. */
+function scoped(q: SelectQueryBuilder<Database, 'leads', {}>, f: LeadFilters, driver: Driver): SelectQueryBuilder<Database, 'leads', {}> {
+  const company = driver === 'company' ? sql.ref('company_id') : numeric('company_id');
+  if (f.companyIds) q = f.companyIds.length === 1 ? q.where(company, '=', f.companyIds[0]!) : q.where(company, 'in', f.companyIds);
+  if (f.postId !== null) q = q.where(driver === 'post' ? sql.ref('source_post_id') : textual('source_post_id'), '=', f.postId);
+  return q;
+}
+
 /**
  * The filters of a page: `datesDrive` when created_at is the range of the index walked (`cursor`:
  * the walk's direction past a position, keyset.ts walkedRange). A company or a post always drives
- * on its own index; sorted by touch or engagement, its dates are checked on its entries.
+ * on its own index (a company with a post, on the post's); sorted by touch or engagement, its dates
+ * are checked on its entries.
  */
 function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive: boolean, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'leads', {}> {
   // A company's or a post's own created_at index, named on SQLite (db/dialect.ts indexedBy) when a
@@ -80,8 +93,7 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
   const status = driver === 'workspace' ? sql.ref('status') : textual('status');
   if (driver === 'status') q = q.where('status', '=', f.status!).where(TRIAGED);
   else q = f.status ? q.where(status, '=', f.status) : q.where(status, '!=', DISCARDED);
-  if (f.companyIds) q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
-  if (f.postId !== null) q = driver === 'post' ? q.where('source_post_id', '=', f.postId) : q.where(textual('source_post_id'), '=', f.postId);
+  q = scoped(q, f, driver);
   const created = (edge: 'asc' | 'desc') => (datesDrive ? walkedRange('created_at', edge, cursor) : numeric('created_at'));
   if (f.from !== null) q = q.where(created('asc'), '>=', f.from);
   if (f.to !== null) q = q.where(created('desc'), '<', f.to);
@@ -98,15 +110,18 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
  * ms). SQLite checks the terms its index holds before it reads a row, so it keeps the plain
  * condition (the same page 11–15 ms with an email filter; docs/leads-cold.md, Figures, "2026-11-29").
  */
-function runFiltered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver): SelectQueryBuilder<Database, 'leads', {}> {
-  if (f.emailEnriched === null || !isPostgres(db)) return filtered(db, workspaceId, f, driver, false);
+function runFiltered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive = false, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'leads', {}> {
+  if (f.emailEnriched === null || !isPostgres(db)) return filtered(db, workspaceId, f, driver, datesDrive, cursor);
   const email = sql<SqlBool>`exists (select 1 from leads as e where e.workspace_id = leads.workspace_id and e.id = leads.id and e.contact_email is ${sql.raw(f.emailEnriched ? 'not null' : 'null')})`;
-  return filtered(db, workspaceId, { ...f, emailEnriched: null }, driver, false).where(email);
+  return filtered(db, workspaceId, { ...f, emailEnriched: null }, driver, datesDrive, cursor).where(email);
 }
 
 /** The plan of a request's pages (a statement of two index look-ups when a date range needs buckets). */
 export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, sortColumn: string): Promise<LeadPagePlan> {
   if (f.companyIds?.length === 0 || (f.from !== null && f.to !== null && f.from >= f.to)) return { kind: 'empty' };
+  // A company with a post, whatever the sort: the post's index entries checked for the company
+  // there, then the page's rows (on PostgreSQL an index plan would read each entry's row).
+  if (f.companyIds && f.postId !== null) return { kind: 'group' };
   if (sortColumn === 'created_at' || (f.from === null && f.to === null)) return { kind: 'index' };
   if (driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'group' };
   // The workspace's first and last lead, two index look-ups in one statement (one round trip).
@@ -137,9 +152,11 @@ export function selectLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, 
   }
   if (plan.kind === 'group') {
     // The company's (post's) (key, id) index from the position on, each entry's created_at and
-    // status checked in the index itself (migration 0086): an entry the range leaves out costs an
-    // index entry, not a row. The page's ids, then their rows.
-    let run = runFiltered(db, workspaceId, f, driverOf(f)).select([sql.ref(key.column).as('k'), 'id']);
+    // status (and a post's company) checked in the index itself (migrations 0086, 0091): an entry
+    // the filters leave out costs an index entry, not a row. The page's ids, then their rows. Sorted
+    // by creation (a company with a post), the range bounds the index read, as in an index plan.
+    const datesDrive = key.column === 'created_at';
+    let run = runFiltered(db, workspaceId, f, driverOf(f), datesDrive, conditions.length > 0 ? key.dir : null).select([sql.ref(key.column).as('k'), 'id']);
     for (const c of conditions) run = run.where(c);
     for (const o of order) run = run.orderBy(sql.ref(o.column), o.dir);
     return rowsOf(db, workspaceId, run.limit(limit), key, limit);
@@ -192,25 +209,22 @@ const rowsOf = (db: DbOrTx, workspaceId: string, found: Expression<unknown>, key
 /**
  * The exact total of a company or post filter: an index-only count over that company's or post's
  * (status, created_at) entries (migration 0050), so as many entries as the company or post has
- * leads. With an email filter, from an index too: on SQLite the email's presence is the count
- * index's last column (migration 0088), compared as the index writes it so that SQLite reads it
- * there; on PostgreSQL the plain condition matches the predicate of a partial count index per
- * email value (migration 0090).
+ * leads; a company with a post over the post's, which hold the company (migration 0091). With an
+ * email filter, from an index too: on SQLite the email's presence is the count index's fifth column
+ * (migration 0088), compared as the index writes it so that SQLite reads it there; on PostgreSQL
+ * the plain condition matches the predicate of a partial count index per email value (migration
+ * 0090).
  */
 export function selectGroupCount(db: DbOrTx, workspaceId: string, f: LeadFilters) {
-  let q = db.selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('workspace_id', '=', workspaceId);
+  let q = scoped(db.selectFrom('leads').where('workspace_id', '=', workspaceId), f, driverOf(f));
   // IN over the visible statuses (not != DISCARDED) keeps the created_at range inside the index.
   q = q.where('status', 'in', f.status ? [f.status] : [...LEAD_STATUSES]);
-  if (f.companyIds) {
-    q = f.companyIds.length === 1 ? q.where('company_id', '=', f.companyIds[0]!) : q.where('company_id', 'in', f.companyIds);
-    if (f.postId !== null) q = q.where(textual('source_post_id'), '=', f.postId);
-  } else q = q.where('source_post_id', '=', f.postId!);
   if (f.from !== null) q = q.where('created_at', '>=', f.from);
   if (f.to !== null) q = q.where('created_at', '<', f.to);
   if (f.emailEnriched !== null) {
     q = isPostgres(db) ? q.where('contact_email', f.emailEnriched ? 'is not' : 'is', null) : q.where(sql<SqlBool>`(contact_email is not null) = ${sql.lit(f.emailEnriched ? 1 : 0)}`);
   }
-  return q;
+  return q.select(sql<number>`count(*)`.as('n'));
 }
 
 /** That total, counted (selectGroupCount is the statement, which the plan test explains). */

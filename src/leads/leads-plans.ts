@@ -28,6 +28,7 @@ export const PLAN_FILTERS: Record<string, LeadFilters> = {
   'post+dates': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1) },
   'post+dates+email': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1), emailEnriched: false },
   'company+post+status': { ...none, companyIds: [7], postId: 'post_7', status: 'QUALIFIED' },
+  'company+post+dates+email': { ...none, companyIds: [7, 8], postId: 'post_7', from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1), emailEnriched: true },
   'post+status+email': { ...none, postId: 'post_1', status: 'DISQUALIFIED', emailEnriched: true },
 };
 
@@ -37,8 +38,8 @@ const SHORT: Record<string, string> = { created_at: 'created', last_engagement_d
 export function expectedIndex(f: LeadFilters, plan: LeadPagePlan, sortColumn: string): string {
   const key = SHORT[sortColumn]!;
   if (plan.kind === 'buckets') return `leads_bucket_${key}`;
-  if (f.companyIds) return `leads_company_${key}`;
   if (f.postId !== null) return `leads_post_${key}`;
+  if (f.companyIds) return `leads_company_${key}`;
   if (f.status !== null && f.status !== 'NEW') return `leads_status_${key}`;
   return `leads_${key}`;
 }

@@ -30,6 +30,7 @@ import * as compactCompanyJson from './0087_compact_company_json.js';
 import * as groupCountEmail from './0088_group_count_email.js';
 import * as filterStatistics from './0089_filter_statistics.js';
 import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
+import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0088_group_count_email': groupCountEmail,
   '0089_filter_statistics': filterStatistics,
   '0090_group_count_email_partial': groupCountEmailPartial,
+  '0091_post_indexes_with_company': postIndexesWithCompany,
 };
