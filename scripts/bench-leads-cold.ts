@@ -23,8 +23,8 @@ import { createApiKey } from '../src/auth/api-keys.service.js';
 import { connectDb } from '../src/db/connect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { systemClock } from '../src/shared/clock.js';
-import { coldDataDay, COLD_DAYS, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
-import { sweep, sweepQueries } from './bench-leads-sweep.js';
+import { coldDataDay, COLD_DAYS, COLD_MEMBERS, COLD_WORKSPACE, ensureColdDatabase, ensureColdFeeds, walkData, type WalkData } from './bench-cold-data.js';
+import { feedSweepPaths, leadSweepPaths, sweep } from './bench-leads-sweep.js';
 import { nextMessage } from './bench-worker.js';
 import { exitOnHelp } from './usage.js';
 
@@ -46,9 +46,11 @@ Options:
   --rounds <n>                how many times the cases run, each round ending all mixed (default 1)
   --only <name,name>          these cases only (a misspelt name is refused with the list of cases)
   --no-writer                 skips the last case (all cases mixed, with a concurrent writer)
-  --sweep                     instead of the cases: every filter × sort combination of the lead list
-                              (3,456), one request at a time, its first three pages each; prints the
-                              latencies and the slowest requests (scripts/bench-leads-sweep.ts)
+  --sweep                     instead of the cases: every filter × sort combination of the suite's
+                              lists (the lead list's 3,456; both feeds' 192 and the campaigns list's
+                              3 page sizes), one request at a time, its first three pages each;
+                              prints the latencies and the slowest requests
+                              (scripts/bench-leads-sweep.ts)
   --suite leads|feeds|all     the lead list (default); both feeds at BENCH_POSTS (100,000) posts and
                               the campaigns list (3,000 campaigns); or both
   --workspace <id>            walk this workspace of --db as it is, e.g. one imported from
@@ -83,7 +85,7 @@ const SUITE = opts.suite!;
 if (!['leads', 'feeds', 'all'].includes(SUITE)) throw new Error(`--suite leads|feeds|all, not ${SUITE}`);
 const WORKSPACE = opts.workspace ?? COLD_WORKSPACE;
 if (opts.workspace !== undefined && (SUITE !== 'leads' || opts.db === undefined)) throw new Error('--workspace walks the lead list of an existing database: give --db, and no --suite');
-if (opts.sweep && (SUITE !== 'leads' || opts.only !== undefined)) throw new Error('--sweep asks every combination of the lead list: no --suite or --only with it');
+if (opts.sweep && opts.only !== undefined) throw new Error('--sweep asks every combination of the suite\'s lists: no --only with it');
 const SECONDS = Number(opts.seconds);
 const FLOOR_SECONDS = Number(opts['floor-seconds']);
 const CONNECTIONS = Number(opts.connections);
@@ -410,14 +412,17 @@ async function stopAll(): Promise<void> {
 
 /** --sweep: every combination once, on the walkers' (warm) connection, one request at a time; exit 1 on any error. */
 async function sweepAndExit(): Promise<never> {
-  const queries = sweepQueries(data, { iso, daysBack });
+  const dates = { iso, daysBack };
+  // The bench's feed data has members tm_0 … tm_19 (bench-cold-data.ts), posts and tracked contacts for each.
+  const feeds = () => feedSweepPaths(['tm_0', `tm_${COLD_MEMBERS - 1}`], dates);
+  const paths = SUITE === 'leads' ? leadSweepPaths(data, dates) : SUITE === 'feeds' ? feeds() : [...leadSweepPaths(data, dates), ...feeds()];
   const started = performance.now();
-  const report = await sweep(pool, key, queries);
+  const report = await sweep(pool, key, paths);
   const q = (p: number) => quantile(report.latencies, p).toFixed(1);
-  console.log(`${queries.length} combinations, ${report.requests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s; the slowest:`);
+  console.log(`${paths.length} combinations, ${report.requests} requests in ${((performance.now() - started) / 1000).toFixed(1)} s; the slowest:`);
   for (const { ms, path } of report.slowest) console.log(`  ${ms.toFixed(1)} ms  ${path.replace(/&cursor=[^&]*/, '&cursor=…')}`);
   await stopAll();
-  console.log(`leads-sweep: dialect=${target.dialect} leads=${data.leads} combinations=${queries.length} requests=${report.requests} p50-ms=${q(0.5)} p90-ms=${q(0.9)} p99-ms=${q(0.99)} max-ms=${q(1)} errors=${report.errors}`);
+  console.log(`${SUITE}-sweep: dialect=${target.dialect} leads=${data.leads} combinations=${paths.length} requests=${report.requests} p50-ms=${q(0.5)} p90-ms=${q(0.9)} p99-ms=${q(0.99)} max-ms=${q(1)} errors=${report.errors}`);
   process.exit(report.errors > 0 ? 1 : 0);
 }
 const ratios = new Map<string, number[]>();
