@@ -3,14 +3,16 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * A company together with a post: the page walks the post's index and checks the company there.
- * The company's index drove it before, and each of its leads' post was read from the lead's row:
- * 190–330 ms a page on SQLite and 138–178 ms on PostgreSQL for a 28,000-lead company of the
- * imported demo workspace at 1M leads, the total as slow (docs/leads-cold.md, Figures,
- * "2026-11-29, later"). With company_id (an integer, a few bytes an entry) last in each of the
- * post's indexes, a page or a total reads the post's index entries alone. The created_at index
- * also gains the status, so that a page sorted by creation is read from the index alone too.
- * PostgreSQL gets statistics on `company_id + 0`, the company as the page compares it when the post
- * drives (as migration 0089 for the other filters).
+ * The company's index drove it before, and each of its leads' post was read from the lead's row: a
+ * request (its page and its total) took 117–149 ms on SQLite and 117–273 ms on PostgreSQL for a
+ * 27,718-lead company with a 29,920-lead post of the imported demo workspace at 1M leads, the
+ * slowest of either engine's sweep (docs/leads-cold.md, Figures, "2026-11-29, later"). With
+ * company_id (an integer) last in each of the post's indexes, a page or a total reads the post's
+ * index entries alone; the created_at index also gains the status, so that a page sorted by
+ * creation is read from the index alone too. The cost: 20 MB at 1M leads on SQLite, 100 MB on
+ * PostgreSQL, whose B-tree deduplication no longer folds a post's leads of equal status and
+ * creation time. PostgreSQL gets statistics on `company_id + 0`, the company as the page compares
+ * it when the post drives (as migration 0089 for the other filters).
  */
 const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
