@@ -170,7 +170,7 @@ describeEachDialect('GET /v2/leads: date ranges sorted by touch or engagement', 
       [{ post_id: 'post_1', start_date: iso(day(50)), end_date: iso(day(58)) }, { post_id: 'post_1', start: day(50), endExclusive: day(59) }],
       [{ post_id: 'post_0', start_date: iso(day(5)), end_date: iso(day(100)), email_enriched: 'true' }, { post_id: 'post_0', start: day(5), endExclusive: day(101), email_enriched: true }],
       [{ post_id: 'post_0', company_public_id: 'globex', start_date: iso(day(20)), end_date: iso(day(80)) }, { post_id: 'post_0', companyIds: [3], start: day(20), endExclusive: day(81) }],
-      // A company with a post is read from the post's index in every order, with or without dates.
+      // A company with a post (the post's index drives it since migration 0091), with or without dates.
       [{ post_id: 'post_1', company_public_id: 'acme' }, { post_id: 'post_1', companyIds: [1, 2] }],
       [{ post_id: 'post_0', company_public_id: 'acme', status: 'NEW', email_enriched: 'false' }, { post_id: 'post_0', companyIds: [1, 2], status: 'NEW', email_enriched: false }],
       [{ post_id: 'post_1', company_public_id: 'acme', end_date: iso(day(60)), email_enriched: 'true' }, { post_id: 'post_1', companyIds: [1, 2], endExclusive: day(61), email_enriched: true }],
