@@ -204,7 +204,6 @@ describeEachDialect('lead list query plans', (dialect) => {
       expect(c.plan.some((l) => l.includes('Function Scan on generate_series')), label).toBe(true);
       expect(c.plan.filter((l) => /Scan.* on leads leads_\d/.test(l) && !l.includes('Bitmap Index')).length, label).toBe(1);
       // The lateral read's own Limit, right above it: no bucket is read past a page.
-      // (An email filter's look-up by primary key joins the read first: leads-page.query.ts runFiltered.)
       expect(PLAN_WORDS.postgres.runRead(c.plan).above, label).toMatch(/Limit|Sort/);
     }
     // A range of 3 buckets and one of 300 give the same statement, but for their bound values.

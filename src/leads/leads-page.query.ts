@@ -102,16 +102,18 @@ function filtered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Drive
 }
 
 /**
- * The filters of a run (a group or a bucket plan's), which selects keys and ids only. Its driving
- * index holds the status and created_at but not the email, so on PostgreSQL an email filter is
- * checked on the lead found by its primary key, once the index entry has passed the others: the
- * run stays index-only, and a lead is read only for an entry the status and the range keep
- * (checked on every entry's row, a 78,000-lead post's range that kept none read 78,000 rows, 200–272
- * ms). SQLite checks the terms its index holds before it reads a row, so it keeps the plain
- * condition (the same page 11–15 ms with an email filter; docs/leads-cold.md, Figures, "2026-11-29").
+ * The filters of a run (a group or a bucket plan's), which selects keys and ids only. A company's
+ * or a post's index holds the status and created_at but not the email, so on PostgreSQL a group
+ * run's email filter is checked on the lead found by its primary key, once the index entry has
+ * passed the others: the run stays index-only, and a lead is read only for an entry the status and
+ * the range keep (checked on every entry's row, a 78,000-lead post's range that kept none read
+ * 78,000 rows, 200–272 ms). A bucket run keeps the plain condition, the predicate of the partial
+ * bucket index of that email value (migration 0092), which it reads alone. SQLite checks the terms
+ * its index holds before it reads a row, so it keeps the plain condition (the same page 11–15 ms
+ * with an email filter; docs/leads-cold.md, Figures, "2026-11-29").
  */
 function runFiltered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Driver, datesDrive = false, cursor: 'asc' | 'desc' | null = null): SelectQueryBuilder<Database, 'leads', {}> {
-  if (f.emailEnriched === null || !isPostgres(db)) return filtered(db, workspaceId, f, driver, datesDrive, cursor);
+  if (f.emailEnriched === null || !isPostgres(db) || driver === 'buckets') return filtered(db, workspaceId, f, driver, datesDrive, cursor);
   const email = sql<SqlBool>`exists (select 1 from leads as e where e.workspace_id = leads.workspace_id and e.id = leads.id and e.contact_email is ${sql.raw(f.emailEnriched ? 'not null' : 'null')})`;
   return filtered(db, workspaceId, { ...f, emailEnriched: null }, driver, datesDrive, cursor).where(email);
 }

@@ -24,6 +24,7 @@ export const PLAN_FILTERS: Record<string, LeadFilters> = {
   start_date: { ...none, from: Date.UTC(2025, 0, 1) },
   'status+dates': { ...none, status: 'QUALIFIED', from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
   'new+dates+email': { ...none, status: 'NEW', emailEnriched: false, from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
+  'triaged+dates+email': { ...none, status: 'DISQUALIFIED', emailEnriched: true, from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
   'company+dates': { ...none, companyIds: [7], from: Date.UTC(2025, 0, 1), to: Date.UTC(2025, 1, 1) },
   'post+dates': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1) },
   'post+dates+email': { ...none, postId: 'post_1', from: Date.UTC(2025, 0, 1), emailEnriched: false },
@@ -34,10 +35,16 @@ export const PLAN_FILTERS: Record<string, LeadFilters> = {
 
 const SHORT: Record<string, string> = { created_at: 'created', last_engagement_dt: 'touch', engagement_score: 'score' };
 
-/** The one index a page of this plan must read: the driving filter's, or the date buckets'. */
-export function expectedIndex(f: LeadFilters, plan: LeadPagePlan, sortColumn: string): string {
+/**
+ * The one index a page of this plan must read: the driving filter's, or the date buckets' (on
+ * PostgreSQL with an email filter, the partial one of that email value: migration 0092).
+ */
+export function expectedIndex(f: LeadFilters, plan: LeadPagePlan, sortColumn: string, dialect: Dialect): string {
   const key = SHORT[sortColumn]!;
-  if (plan.kind === 'buckets') return `leads_bucket_${key}`;
+  if (plan.kind === 'buckets') {
+    const email = dialect === 'postgres' && f.emailEnriched !== null ? (f.emailEnriched ? '_email' : '_no_email') : '';
+    return `leads_bucket_${key}${email}`;
+  }
   if (f.postId !== null) return `leads_post_${key}`;
   if (f.companyIds) return `leads_company_${key}`;
   if (f.status !== null && f.status !== 'NEW') return `leads_status_${key}`;
@@ -69,7 +76,7 @@ export async function explainLeadQueries(db: Db, dialect: Dialect, workspaceId: 
     if (spec.nullableFirst) positions.push(['after a null key', [null, 'ld_5']]);
     for (const [filter, filters] of Object.entries(PLAN_FILTERS)) {
       const plan = await planLeadPage(db, workspaceId, filters, spec.columns[0]!.column);
-      const index = expectedIndex(filters, plan, spec.columns[0]!.column);
+      const index = expectedIndex(filters, plan, spec.columns[0]!.column, dialect);
       for (const [step, position] of positions) {
         const compiled: CompiledQuery[] = [];
         await seekPage(spec, position, 51, async (conditions, order, limit) => {

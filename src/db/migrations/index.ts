@@ -31,6 +31,7 @@ import * as groupCountEmail from './0088_group_count_email.js';
 import * as filterStatistics from './0089_filter_statistics.js';
 import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
 import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
+import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0089_filter_statistics': filterStatistics,
   '0090_group_count_email_partial': groupCountEmailPartial,
   '0091_post_indexes_with_company': postIndexesWithCompany,
+  '0092_bucket_email_partial': bucketEmailPartial,
 };
