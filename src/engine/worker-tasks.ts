@@ -39,6 +39,8 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
   const deps = engineDeps(ctx);
   const networkLog = ctx.logger.child({ subsystem: 'network' });
   let settled = false;
+  // Made at the first delivery, then kept: the secret was read from its file on every step.
+  let delivery: ReturnType<typeof webhookDeliveryDeps> | undefined;
   return [
     {
       name: 'retry-outbound-actions',
@@ -53,7 +55,7 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
       },
     },
     // Outbound webhooks: the workspace's subscriptions get their outbox, in order (docs/webhooks.md).
-    { name: 'deliver-webhooks', step: async () => (await deliverWebhooks(webhookDeliveryDeps(ctx))) > 0 },
+    { name: 'deliver-webhooks', step: async () => (await deliverWebhooks((delivery ??= webhookDeliveryDeps(ctx)))) > 0 },
   ];
 }
 
