@@ -26,7 +26,10 @@ const STATUSES = ['NEW', 'QUALIFIED', 'DISQUALIFIED', 'DISCARDED'];
 const iso = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
 
 function seeds(): LeadSeed[] {
-  return Array.from({ length: 700 }, (_, i) => ({
+  // A post whose first and last leads are at midnight exactly: a range ending the day before its
+  // last lead ends at that lead's creation time, and must not hold it.
+  const edge = (id: string, day: number, status: string): LeadSeed => ({ id, created_at: day * DAY, status, contact_email: null, company_id: null, source_post_id: 'post_edge' });
+  return [edge('ld_edge_1', 100, 'NEW'), edge('ld_edge_2', 150, 'QUALIFIED'), edge('ld_edge_3', 201, 'QUALIFIED'), ...Array.from({ length: 700 }, (_, i) => ({
     id: `ld_${String(i).padStart(4, '0')}`,
     // Clustered days (several leads on one day) and times of day, some at midnight exactly.
     created_at: (FIRST_DAY + prng.int(0, DAYS - 1)) * DAY + prng.pick([0, 1, 43_200_000, DAY - 1]),
@@ -34,7 +37,7 @@ function seeds(): LeadSeed[] {
     contact_email: prng.chance(0.35) ? `l${i}@mail.test` : null,
     company_id: prng.pick([77, 78, 78, null]),
     source_post_id: prng.pick(['post_a', 'post_b', null]),
-  }));
+  }))];
 }
 
 type Query = { start?: number; end?: number; status?: string; email?: boolean; company?: number; post?: string };
@@ -113,6 +116,24 @@ describeEachDialect('GET /v2/leads: totals from the counters', (dialect) => {
       // A company with a post: counted over the post's count index, which holds the company (migration 0091).
       { company: 78, post: 'post_b', start: 100, end: 600, status: 'NEW' }, { company: 77, post: 'post_b', end: 300, email: false }, { company: 78, post: 'post_a', start: -50 },
     ]);
+  });
+
+  // A range that holds all of a company's or a post's leads (discarded ones too) is answered from
+  // its counters, one that leaves out its first or last day by counting its index: both sides of
+  // each edge, day by day.
+  it('of a company or a post whose range holds all its leads, or all but its first or last day', async () => {
+    const dayOf = (l: LeadSeed) => Math.floor(l.created_at / DAY);
+    const queries: Query[] = [];
+    for (const group of [{ company: 77 }, { company: 78 }, { post: 'post_a' }, { post: 'post_b' }, { post: 'post_edge' }] as Query[]) {
+      const days = data.filter((l) => (group.company === undefined || l.company_id === group.company) && (group.post === undefined || l.source_post_id === group.post)).map(dayOf);
+      const first = Math.min(...days);
+      const last = Math.max(...days);
+      queries.push(
+        { ...group, start: first }, { ...group, start: first + 1 }, { ...group, end: last }, { ...group, end: last - 1 },
+        { ...group, start: first - 30, end: last + 30, status: 'QUALIFIED' }, { ...group, start: first, end: last, email: true }, { ...group, start: first + 1, end: last, email: false },
+      );
+    }
+    await expectTotals(queries);
   });
 
   it('made by the migration from the per-day counters equal those the writes keep', async () => {

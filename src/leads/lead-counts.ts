@@ -7,7 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
-import { countGroupLeads, type LeadFilters } from './leads-page.query.js';
+import { rangeHoldsGroup, selectGroupCount, type LeadFilters } from './leads-page.query.js';
 import type { LeadsTable } from './leads.table.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
 
@@ -180,27 +180,34 @@ function dayRangePieces(from: number, to: number): { span: number; from: number;
 }
 
 /**
- * A list's exact total. Status, dates and email: the lead_counts pieces of the range. A company or
- * a post without dates: its counters. A company or post with dates, or both: an index-only count
- * over that company's or post's entries (as many as it has leads; see countGroupLeads).
+ * A company's or a post's total without dates, from its counters; with a date range, in one
+ * statement, those counters when the range holds all its leads (rangeHoldsGroup), else an
+ * index-only count over its entries in the range (selectGroupCount). Each database runs only the
+ * branch the condition takes. A company with a post has no counters: always that count, over the
+ * post's entries, which hold the company.
  */
+export function selectGroupTotal(db: DbOrTx, workspaceId: string, f: LeadFilters) {
+  if (f.companyIds !== null && f.postId !== null) return selectGroupCount(db, workspaceId, f);
+  const statuses = f.status ? [f.status] : [...LEAD_STATUSES];
+  const sum = sql<number>`coalesce(sum(count), 0)`.as('n');
+  const enriched = f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0;
+  const counters = f.companyIds !== null
+    ? db.selectFrom('lead_company_counts').select(sum).where('workspace_id', '=', workspaceId).where('company_id', 'in', f.companyIds).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!))
+    : db.selectFrom('lead_post_counts').select(sum).where('workspace_id', '=', workspaceId).where('post_id', '=', f.postId!).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!));
+  if (f.from === null && f.to === null) return counters;
+  const held = rangeHoldsGroup(db, workspaceId, f);
+  if (!held) return selectGroupCount(db, workspaceId, f);
+  return db.selectNoFrom(sql<number>`case when ${held} then (${counters}) else (${selectGroupCount(db, workspaceId, f)}) end`.as('n'));
+}
+
+/** A list's exact total. Status, dates and email: the lead_counts pieces of the range. A company or a post: selectGroupTotal. */
 export async function countLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
+  if (f.companyIds !== null || f.postId !== null) return Number((await selectGroupTotal(db, workspaceId, f).executeTakeFirstOrThrow()).n);
   const dated = f.from !== null || f.to !== null;
-  if ((f.companyIds !== null || f.postId !== null) && (dated || (f.companyIds !== null && f.postId !== null))) return countGroupLeads(db, workspaceId, f);
   // IN over the visible statuses (not != DISCARDED) keeps the rest inside the primary key.
   const statuses = f.status ? [f.status] : [...LEAD_STATUSES];
   const enriched = f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0;
   const sum = sql<number>`coalesce(sum(count), 0)`.as('n');
-  if (f.companyIds !== null) {
-    let q = db.selectFrom('lead_company_counts').select(sum).where('workspace_id', '=', workspaceId).where('company_id', 'in', f.companyIds).where('status', 'in', statuses);
-    if (enriched !== null) q = q.where('enriched', '=', enriched);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  }
-  if (f.postId !== null) {
-    let q = db.selectFrom('lead_post_counts').select(sum).where('workspace_id', '=', workspaceId).where('post_id', '=', f.postId).where('status', 'in', statuses);
-    if (enriched !== null) q = q.where('enriched', '=', enriched);
-    return Number((await q.executeTakeFirstOrThrow()).n);
-  }
   const pieces = dated ? dayRangePieces(f.from === null ? MIN_DAY : dayOf(f.from), f.to === null ? MAX_DAY : dayOf(f.to)) : [{ span: ALL_TIME, from: 0, to: 1 }];
   if (pieces.length === 0) return 0;
   const piece = (p: (typeof pieces)[number]) => {

@@ -4,7 +4,7 @@
 // so neither engine can start from a date or status index and sort the whole matching set.
 // A date range sorted by touch or engagement is read bucket by bucket (migration 0050) and merged;
 // under a company or a post, from its own index, the range checked in the index (migration 0086).
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database, DbOrTx } from '../db/database.js';
 import { walkedRange, type Condition, type SortColumn } from '../db/keyset.js';
 import { indexedBy, isPostgres } from '../db/dialect.js';
@@ -229,8 +229,26 @@ export function selectGroupCount(db: DbOrTx, workspaceId: string, f: LeadFilters
   return q.select(sql<number>`count(*)`.as('n'));
 }
 
-/** That total, counted (selectGroupCount is the statement, which the plan test explains). */
-export async function countGroupLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
-  const row = await selectGroupCount(db, workspaceId, f).executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Beyond this many companies (a handle matching many) a range is not checked against each. */
+const EDGE_GROUPS = 8;
+
+/**
+ * Whether the date range leaves out none of the group's leads (discarded ones too, so none of
+ * those a total counts), as a condition: each company's (or the post's) first and last lead by
+ * creation, two look-ups of its created_at index, against the range's edges; null past eight
+ * companies. A post's leads come within days of it, so a range of months usually holds them all,
+ * and its total is then its counters' (lead-counts.ts), not a count of up to all its index entries
+ * (78,000 for the demo workspace's largest post, 15–25 ms on PostgreSQL).
+ */
+export function rangeHoldsGroup(db: DbOrTx, workspaceId: string, f: LeadFilters): RawBuilder<SqlBool> | null {
+  const groups = f.postId !== null ? [['source_post_id', f.postId] as const] : (f.companyIds ?? []).map((id) => ['company_id', id] as const);
+  if (groups.length === 0 || groups.length > EDGE_GROUPS) return null;
+  const edge = ([column, value]: (typeof groups)[number], dir: 'asc' | 'desc') =>
+    db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).where(sql.ref(column), '=', value).orderBy('created_at', dir).limit(1);
+  // A group without leads has no edges: every range holds it.
+  const held = groups.flatMap((g) => [
+    ...(f.from === null ? [] : [sql<SqlBool>`coalesce((${edge(g, 'asc')}) >= ${f.from}, true)`]),
+    ...(f.to === null ? [] : [sql<SqlBool>`coalesce((${edge(g, 'desc')}) < ${f.to}, true)`]),
+  ]);
+  return held.length === 0 ? null : sql<SqlBool>`(${sql.join(held, sql` and `)})`;
 }
