@@ -29,6 +29,12 @@ const floorDiv = (x: RawBuilder<unknown>, n: number) => sql<number>`((${x} - (($
 const enrichedExpr = sql<number>`case when contact_email is null then 0 else 1 end`;
 const enrichedOf = (lead: CountedLead) => (lead.contact_email === null ? 0 : 1);
 
+/** A total's counter rows: the summed counts, and the rows' status and email presence. */
+const SUMMED = sql<number>`coalesce(sum(count), 0)`.as('n');
+/** IN over the visible statuses (not != DISCARDED) keeps the rest inside the primary key. */
+const countedStatuses = (f: LeadFilters) => (f.status ? [f.status] : [...LEAD_STATUSES]);
+const countedEnriched = (f: LeadFilters) => (f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0);
+
 /** Sums deltas per key, keeping the row each key stands for. */
 class Deltas<R extends object> {
   private readonly rows = new Map<string, R & { count: number }>();
@@ -188,12 +194,11 @@ function dayRangePieces(from: number, to: number): { span: number; from: number;
  */
 export function selectGroupTotal(db: DbOrTx, workspaceId: string, f: LeadFilters) {
   if (f.companyIds !== null && f.postId !== null) return selectGroupCount(db, workspaceId, f);
-  const statuses = f.status ? [f.status] : [...LEAD_STATUSES];
-  const sum = sql<number>`coalesce(sum(count), 0)`.as('n');
-  const enriched = f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0;
+  const statuses = countedStatuses(f);
+  const enriched = countedEnriched(f);
   const counters = f.companyIds !== null
-    ? db.selectFrom('lead_company_counts').select(sum).where('workspace_id', '=', workspaceId).where('company_id', 'in', f.companyIds).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!))
-    : db.selectFrom('lead_post_counts').select(sum).where('workspace_id', '=', workspaceId).where('post_id', '=', f.postId!).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!));
+    ? db.selectFrom('lead_company_counts').select(SUMMED).where('workspace_id', '=', workspaceId).where('company_id', 'in', f.companyIds).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!))
+    : db.selectFrom('lead_post_counts').select(SUMMED).where('workspace_id', '=', workspaceId).where('post_id', '=', f.postId!).where('status', 'in', statuses).$if(enriched !== null, (q) => q.where('enriched', '=', enriched!));
   if (f.from === null && f.to === null) return counters;
   const held = rangeHoldsGroup(db, workspaceId, f);
   if (!held) return selectGroupCount(db, workspaceId, f);
@@ -204,14 +209,12 @@ export function selectGroupTotal(db: DbOrTx, workspaceId: string, f: LeadFilters
 export async function countLeads(db: DbOrTx, workspaceId: string, f: LeadFilters): Promise<number> {
   if (f.companyIds !== null || f.postId !== null) return Number((await selectGroupTotal(db, workspaceId, f).executeTakeFirstOrThrow()).n);
   const dated = f.from !== null || f.to !== null;
-  // IN over the visible statuses (not != DISCARDED) keeps the rest inside the primary key.
-  const statuses = f.status ? [f.status] : [...LEAD_STATUSES];
-  const enriched = f.emailEnriched === null ? null : f.emailEnriched ? 1 : 0;
-  const sum = sql<number>`coalesce(sum(count), 0)`.as('n');
+  const statuses = countedStatuses(f);
+  const enriched = countedEnriched(f);
   const pieces = dated ? dayRangePieces(f.from === null ? MIN_DAY : dayOf(f.from), f.to === null ? MAX_DAY : dayOf(f.to)) : [{ span: ALL_TIME, from: 0, to: 1 }];
   if (pieces.length === 0) return 0;
   const piece = (p: (typeof pieces)[number]) => {
-    let q = db.selectFrom('lead_counts').select(sum).where('workspace_id', '=', workspaceId).where('status', 'in', statuses)
+    let q = db.selectFrom('lead_counts').select(SUMMED).where('workspace_id', '=', workspaceId).where('status', 'in', statuses)
       .where('span', '=', p.span).where('day', '>=', p.from).where('day', '<', p.to);
     if (enriched !== null) q = q.where('enriched', '=', enriched);
     return q;

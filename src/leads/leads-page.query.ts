@@ -118,6 +118,10 @@ function runFiltered(db: DbOrTx, workspaceId: string, f: LeadFilters, driver: Dr
   return filtered(db, workspaceId, { ...f, emailEnriched: null }, driver, datesDrive, cursor).where(email);
 }
 
+/** The first (`asc`) or last lead by creation, one look-up of a created_at index (a caller may narrow it to a company or a post). */
+const edgeLead = (db: DbOrTx, workspaceId: string, dir: 'asc' | 'desc') =>
+  db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1);
+
 /** The plan of a request's pages (a statement of two index look-ups when a date range needs buckets). */
 export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilters, sortColumn: string): Promise<LeadPagePlan> {
   if (f.companyIds?.length === 0 || (f.from !== null && f.to !== null && f.from >= f.to)) return { kind: 'empty' };
@@ -127,8 +131,7 @@ export async function planLeadPage(db: DbOrTx, workspaceId: string, f: LeadFilte
   if (sortColumn === 'created_at' || (f.from === null && f.to === null)) return { kind: 'index' };
   if (driverOf(f) === 'company' || driverOf(f) === 'post') return { kind: 'group' };
   // The workspace's first and last lead, two index look-ups in one statement (one round trip).
-  const edge = (dir: 'asc' | 'desc') => db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).orderBy('created_at', dir).limit(1);
-  const { oldest, newest } = await db.selectNoFrom([edge('asc').as('oldest'), edge('desc').as('newest')]).executeTakeFirstOrThrow();
+  const { oldest, newest } = await db.selectNoFrom([edgeLead(db, workspaceId, 'asc').as('oldest'), edgeLead(db, workspaceId, 'desc').as('newest')]).executeTakeFirstOrThrow();
   if (oldest === null || newest === null) return { kind: 'empty' };
   const from = Math.max(f.from ?? -Infinity, Number(oldest));
   const to = Math.min(f.to === null ? Infinity : f.to - 1, Number(newest));
@@ -243,8 +246,7 @@ const EDGE_GROUPS = 8;
 export function rangeHoldsGroup(db: DbOrTx, workspaceId: string, f: LeadFilters): RawBuilder<SqlBool> | null {
   const groups = f.postId !== null ? [['source_post_id', f.postId] as const] : (f.companyIds ?? []).map((id) => ['company_id', id] as const);
   if (groups.length === 0 || groups.length > EDGE_GROUPS) return null;
-  const edge = ([column, value]: (typeof groups)[number], dir: 'asc' | 'desc') =>
-    db.selectFrom('leads').select('created_at').where('workspace_id', '=', workspaceId).where(sql.ref(column), '=', value).orderBy('created_at', dir).limit(1);
+  const edge = ([column, value]: (typeof groups)[number], dir: 'asc' | 'desc') => edgeLead(db, workspaceId, dir).where(sql.ref(column), '=', value);
   // A group without leads has no edges: every range holds it.
   const held = groups.flatMap((g) => [
     ...(f.from === null ? [] : [sql<SqlBool>`coalesce((${edge(g, 'asc')}) >= ${f.from}, true)`]),
