@@ -5,10 +5,13 @@
 // second (every table of the workspace), leads per second and the importer's peak RSS (VmHWM,
 // sampled every 100 ms), and the ratio to the previous import path's figures at 1M leads
 // (issue 15: 275 s on SQLite, 416 s on PostgreSQL; measuring that path again takes 12 minutes).
+// Per run also the seconds of each phase (the CLI's plain progress lines on stderr, timed as they
+// arrive), so a slower import says where it is slower.
 // Last line per run: `import-bench: db=<d> leads=<n> seconds=<s> cpu-s=<c> rows-per-s=<r> peak-rss-mb=<m> speedup=<x>`.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { connectDb, type DbTarget } from '../src/db/connect.js';
@@ -17,7 +20,8 @@ import { exitOnHelp } from './usage.js';
 
 const USAGE = `
 \`warmline import\` of the generated snapshot, through the real CLI, into a fresh SQLite file and a
-fresh PostgreSQL database (docs/snapshot-import.md).
+fresh PostgreSQL database (docs/snapshot-import.md). Per run: the seconds of each phase (from the
+CLI's progress lines), then wall and CPU seconds, rows/s and peak RSS.
 
   npm run bench:import                  both engines
   npm run bench:import -- --db sqlite   one engine (sqlite | postgres | both)
@@ -79,7 +83,31 @@ function previousCli(commit: string): string {
   return path.join(dir, 'src', 'cli', 'main.ts');
 }
 
-async function importOnce(dialect: 'sqlite' | 'postgres', cli = 'src/cli/main.ts'): Promise<{ seconds: number; cpu: number; peakMb: number; target: DbTarget }> {
+/**
+ * The import's phases from the CLI's plain progress lines (`import: 300000 leads (41.2 s)`,
+ * `import: building the leads indexes (…)`): a section's rows from its first line, each other line
+ * a phase of its own, each phase until the next one starts (the last until the process ends).
+ * Sections too small for a line count in the phase before them. Other stderr lines pass through.
+ */
+function phaseTimer(stream: NodeJS.ReadableStream, started: number): () => string {
+  const phases: { label: string; at: number }[] = [{ label: 'start', at: started }];
+  let last = '';
+  createInterface({ input: stream }).on('line', (line) => {
+    const progress = /^import: (.+) \(\d+\.\d s\)$/.exec(line);
+    if (!progress) return void console.error(line);
+    const text = progress[1]!;
+    const rows = /^\d+ (.+)$/.exec(text)?.[1] ?? /^loading (.+) without indexes$/.exec(text)?.[1];
+    const label = rows ?? (/^building the (.+) indexes$/.exec(text) ? text.replace(/^building the /, '') : text === 'counting leads' ? 'counters and commit' : text);
+    if (label !== last) phases.push({ label, at: performance.now() });
+    last = label;
+  });
+  return () => {
+    const ended = performance.now();
+    return phases.map((p, i) => `${p.label} ${(((phases[i + 1]?.at ?? ended) - p.at) / 1000).toFixed(1)}`).join(', ');
+  };
+}
+
+async function importOnce(dialect: 'sqlite' | 'postgres', cli = 'src/cli/main.ts'): Promise<{ seconds: number; cpu: number; peakMb: number; target: DbTarget; phases: string }> {
   const file = path.join(benchDir, 'import-bench.db');
   if (dialect === 'sqlite') for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
   else await freshPostgres(opts.pg!);
@@ -89,20 +117,22 @@ async function importOnce(dialect: 'sqlite' | 'postgres', cli = 'src/cli/main.ts
   // one refuses a schema with migrations it does not know).
   const migrate = spawnSync(process.execPath, ['--import', 'tsx', cli, 'migrate', '--db', where], { cwd: root, stdio: 'ignore' });
   if (migrate.status !== 0) throw new Error('migrate failed');
-  const args = ['--import', 'tsx', cli, 'import', snapshot, '--db', where, '--json'];
+  const args = ['--import', 'tsx', cli, 'import', snapshot, '--db', where];
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, WARMLINE_LOG_LEVEL: 'warn' } });
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, WARMLINE_LOG_LEVEL: 'warn' } });
+  const phases = phaseTimer(child.stderr!, started);
   let last = { cpu: 0, hwmKb: 0 };
   const timer = setInterval(() => {
     // An exited (zombie) process still has a stat line but no memory figures: keep the last real sample.
     const now = sample(child.pid!);
     if (now && now.hwmKb > 0) last = now;
   }, 100);
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': the last progress lines are read by then.
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
   if (code !== 0) throw new Error(`import failed (exit ${code})`);
-  return { seconds, cpu: last.cpu, peakMb: last.hwmKb / 1024, target };
+  return { seconds, cpu: last.cpu, peakMb: last.hwmKb / 1024, target, phases: phases() };
 }
 
 async function rowsOf(target: DbTarget): Promise<Record<string, number>> {
@@ -127,8 +157,9 @@ console.log(`snapshot: ${LEADS} leads, ${megabytes.toFixed(0)} MB; load average 
 const dialects = opts.db === 'both' ? (['sqlite', 'postgres'] as const) : [opts.db as 'sqlite' | 'postgres'];
 for (const dialect of dialects) {
   for (let run = 1; run <= Number(opts.runs); run++) {
-    const { seconds, cpu, peakMb, target } = await importOnce(dialect);
+    const { seconds, cpu, peakMb, target, phases } = await importOnce(dialect);
     const rows = await rowsOf(target);
+    console.log(`${dialect} run ${run}, phases (s): ${phases}`);
     const total = Object.entries(rows).filter(([t]) => t !== 'lead_counts').reduce((s, [, n]) => s + n, 0);
     const old = LEADS === 1_000_000 ? OLD_SECONDS_AT_1M[dialect]! : null;
     console.log(`${dialect} run ${run}: ${JSON.stringify(rows)}`);
