@@ -96,8 +96,11 @@ function phaseTimer(stream: NodeJS.ReadableStream, started: number): () => strin
     const progress = /^import: (.+) \(\d+\.\d s\)$/.exec(line);
     if (!progress) return void console.error(line);
     const text = progress[1]!;
-    const rows = /^\d+ (.+)$/.exec(text)?.[1] ?? /^loading (.+) without indexes$/.exec(text)?.[1];
-    const label = rows ?? (/^building the (.+) indexes$/.exec(text) ? text.replace(/^building the /, '') : text === 'counting leads' ? 'counters and commit' : text);
+    const label =
+      /^\d+ (.+)$/.exec(text)?.[1] ?? // a section's rows
+      /^loading (.+) without indexes$/.exec(text)?.[1] ?? // a bulk section's rows, before its first count
+      /^building the (.+ indexes)$/.exec(text)?.[1] ??
+      (text === 'counting leads' ? 'counters and commit' : text);
     if (label !== last) phases.push({ label, at: performance.now() });
     last = label;
   });
