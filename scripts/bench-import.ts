@@ -31,8 +31,8 @@ Options:
   --pg <postgres://…>    the database to import into, dropped and created per run
                          (default postgres://postgres@127.0.0.1:5432/warmline_import_bench)
   --runs <n>             imports per engine (default 1)
-  --previous <commit>    also import with that commit's importer, in the same run, and print the ratio
-                         of the two (cheap at --leads 100000; 12 minutes at 1M)
+  --previous <commit>    also import with that commit's importer after each run, print its phases and
+                         the ratio of the two (cheap at --leads 100000; 12 minutes at 1M)
   -h, --help             this text
 `;
 exitOnHelp(USAGE);
@@ -174,6 +174,7 @@ for (const dialect of dialects) {
     if (dialect === 'sqlite') for (const f of ['', '-wal', '-shm']) fs.rmSync(`${(target as { file: string }).file}${f}`, { force: true });
     if (opts.previous) {
       const before = await importOnce(dialect, previousCli(opts.previous));
+      console.log(`${dialect} run ${run}, previous=${opts.previous}, phases (s): ${before.phases}`);
       console.log(
         `import-bench: db=${dialect} leads=${LEADS} previous=${opts.previous} seconds=${before.seconds.toFixed(1)} cpu-s=${before.cpu.toFixed(1)} peak-rss-mb=${before.peakMb.toFixed(0)} ` +
           `speedup-wall=${(before.seconds / seconds).toFixed(2)} speedup-cpu=${(before.cpu / cpu).toFixed(2)}`,
