@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Db } from './database.js';
+import { poolWithCopy } from './pg-copy.js';
 import { sqliteReaderDb } from './sqlite-reader.js';
 import { openSqlite } from './sqlite-driver.js';
 
@@ -203,7 +204,7 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
   // between two statements of a transaction would end the process the same way. The client is
   // marked unusable by pg itself, its next statement fails (503) and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) }) as Db;
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: poolWithCopy(pool) }) }) as Db;
   const poolUse = () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   return { db, reads: db, dialect: 'postgres', poolUse, close: () => db.destroy() };
 }

@@ -38,6 +38,9 @@ export async function beginBulkIfEmpty(state: ImportState, section: string, firs
   state.progress?.({ phase: 'bulk', section });
 }
 
+/** Whether the section's tables are being loaded without their indexes now (between the two calls around it). */
+export const inBulkLoad = (state: ImportState, section: string): boolean => (state.bulk.get(section)?.length ?? 0) > 0;
+
 /** After a section's last batch: rebuilds what beginBulkIfEmpty suspended. */
 export async function endBulk(state: ImportState, section: string): Promise<void> {
   const create = state.bulk.get(section);

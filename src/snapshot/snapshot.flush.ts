@@ -7,8 +7,8 @@ import { selectWhereIn } from '../db/select-where-in.js';
 import { campaignContactRows, campaignRow, connectionRow, historyRows, leadRow, noteRows } from './snapshot.lead-rows.js';
 import type { ImportState, Pending } from './snapshot.state.js';
 import { companyRow, contactRow, postRow, PROFILE_FIELDS, teamMemberRow } from './snapshot.rows.js';
-import { deleteWhereIn, upsertRows } from './snapshot.store.js';
-import { beginBulkIfEmpty } from './snapshot.bulk.js';
+import { copyOrUpsert, deleteWhereIn, upsertRows, type KeyedRows } from './snapshot.store.js';
+import { beginBulkIfEmpty, inBulkLoad } from './snapshot.bulk.js';
 
 const WS_ID = ['workspace_id', 'id'];
 
@@ -68,8 +68,11 @@ async function writeBatch(state: ImportState, section: string, batch: Pending[])
     }
     case 'companies':
       return upsertRows(db, 'companies', batch.map((p) => companyRow(ws, p.item)), WS_ID, []);
-    case 'contacts':
-      return upsertRows(db, 'contacts', batch.map((p) => contactRow(ws, p.item, now)), ['workspace_id', 'urn']);
+    case 'contacts': {
+      const rows = batch.map((p) => contactRow(ws, p.item, now));
+      const upsert = () => upsertRows(db, 'contacts', rows, ['workspace_id', 'urn']);
+      return inBulkLoad(state, section) ? copyOrUpsert(db, [{ table: 'contacts', rows, key: ['workspace_id', 'urn'] }], upsert) : upsert();
+    }
     case 'posts':
       return upsertRows(db, 'posts', batch.map((p) => postRow(ws, p.item, p.id, now)), WS_ID);
     case 'leads':
@@ -81,25 +84,37 @@ async function writeBatch(state: ImportState, section: string, batch: Pending[])
   }
 }
 
-async function flushLeads({ db, workspaceId: ws, now, known }: ImportState, batch: Pending[]): Promise<void> {
+async function flushLeads(state: ImportState, batch: Pending[]): Promise<void> {
+  const { db, workspaceId: ws, now, known } = state;
   // The lead keeps its own copy of the profile: look up the contacts of leads that leave a field out.
   const urns = batch.filter((p) => p.item.contact_urn && PROFILE_FIELDS.some((f) => p.item[f] === undefined)).map((p) => p.item.contact_urn as string);
-  const contacts = new Map<string, Pick<ContactsTable, 'urn' | (typeof PROFILE_FIELDS)[number]>>();
-  for (const c of await selectWhereIn(db, 'contacts', ws, 'urn', [...new Set(urns)], ['urn', ...PROFILE_FIELDS])) contacts.set(c.urn, c);
+  // Only a lead that existed before has children to replace: one primary-key look-up per lead
+  // instead of a delete per child table (a million new leads have none). Both look-ups handed over
+  // at once: the second runs as soon as the first has answered.
+  const [profiles, found] = await Promise.all([
+    selectWhereIn(db, 'contacts', ws, 'urn', [...new Set(urns)], ['urn', ...PROFILE_FIELDS]),
+    selectWhereIn(db, 'leads', ws, 'id', batch.map((p) => p.id), ['id']),
+  ]);
+  const contacts = new Map<string, Pick<ContactsTable, 'urn' | (typeof PROFILE_FIELDS)[number]>>(profiles.map((c) => [c.urn, c]));
+  const existing = new Set(found.map((l) => l.id));
   const rows = batch.map((p) => {
     const postUrl = p.item.source_post_id ? (known.posts.get(p.item.source_post_id) ?? null) : null;
     return leadRow(ws, p.item, p.id, contacts.get(p.item.contact_urn), postUrl, now);
   });
-  // Only a lead that existed before has children to replace: one primary-key look-up per lead
-  // instead of a delete per child table (a million new leads have none).
-  const existing = new Set((await selectWhereIn(db, 'leads', ws, 'id', batch.map((p) => p.id), ['id'])).map((l) => l.id));
-  await upsertRows(db, 'leads', rows, WS_ID, ['icp_manual']);
   const withHistory = batch.filter((p) => p.item.history);
-  await deleteWhereIn(db, 'lead_history', ws, 'lead_id', withHistory.filter((p) => existing.has(p.id)).map((p) => p.id));
-  await upsertRows(db, 'lead_history', withHistory.flatMap((p) => historyRows(ws, p.id, p.item.history)), WS_ID, []);
+  const history = withHistory.flatMap((p) => historyRows(ws, p.id, p.item.history));
   const withNotes = batch.filter((p) => p.item.notes);
-  await deleteWhereIn(db, 'lead_notes', ws, 'lead_id', withNotes.filter((p) => existing.has(p.id)).map((p) => p.id));
-  await upsertRows(db, 'lead_notes', withNotes.flatMap((p) => noteRows(ws, p.id, p.item.notes)), WS_ID, []);
+  const notes = withNotes.flatMap((p) => noteRows(ws, p.id, p.item.notes));
+  const upsert = async () => {
+    await upsertRows(db, 'leads', rows, WS_ID, ['icp_manual']);
+    await deleteWhereIn(db, 'lead_history', ws, 'lead_id', withHistory.filter((p) => existing.has(p.id)).map((p) => p.id));
+    await upsertRows(db, 'lead_history', history, WS_ID, []);
+    await deleteWhereIn(db, 'lead_notes', ws, 'lead_id', withNotes.filter((p) => existing.has(p.id)).map((p) => p.id));
+    await upsertRows(db, 'lead_notes', notes, WS_ID, []);
+  };
+  if (!inBulkLoad(state, 'leads') || existing.size > 0) return upsert();
+  const tables: KeyedRows[] = [{ table: 'leads', rows, key: WS_ID }, { table: 'lead_history', rows: history, key: WS_ID }, { table: 'lead_notes', rows: notes, key: WS_ID }];
+  return copyOrUpsert(db, tables, upsert);
 }
 
 async function flushCampaigns({ db, workspaceId: ws, now }: ImportState, batch: Pending[]): Promise<void> {

@@ -67,13 +67,17 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, options: Im
     const seen = new Set<string>();
     const counts: Record<string, number> = {};
     let batch: Pending[] = [];
-    // One batch is written while the next is read and checked, so PostgreSQL works while this
-    // process parses. A fault waits for the batch in flight: the rollback must come after it.
+    // Batches are written while the next are read and checked, so the database works while this
+    // process parses: each batch's writes start as soon as the batch before has been written,
+    // whatever this thread is doing, and at most two wait (memory stays flat). `inFlight` is the
+    // last of them, settled when all are. A fault waits for it: the rollback must come after.
     let inFlight: Promise<void> = Promise.resolve();
+    const queued: Promise<void>[] = [];
     const write = async (section: string, items: Pending[]) => {
-      await inFlight;
-      inFlight = flushSection(state!, section, items);
+      if (queued.length >= 2) await queued.shift();
+      inFlight = inFlight.then(() => flushSection(state!, section, items));
       inFlight.catch(() => {});
+      queued.push(inFlight);
     };
     try {
       for await (const part of readSnapshot(source)) {
@@ -100,6 +104,7 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, options: Im
         validatePart(part.section, path, part.value);
         batch.push(checkItem(state.known, part.section, path, part.value as Item));
         counts[part.section] = (counts[part.section] ?? 0) + 1;
+        if (counts[part.section]! % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
         if (batch.length >= batchSize) {
           await write(part.section, batch);
           batch = [];
