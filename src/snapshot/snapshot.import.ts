@@ -104,6 +104,8 @@ function importInTransaction(db: Db, clock: Clock, source: Readable, options: Im
         validatePart(part.section, path, part.value);
         batch.push(checkItem(state.known, part.section, path, part.value as Item));
         counts[part.section] = (counts[part.section] ?? 0) + 1;
+        // A turn for the event loop now and then: a 1 MB chunk of items parses without one, and the
+        // database's replies to the batches in flight would wait for all of it.
         if (counts[part.section]! % 16 === 0) await new Promise((resolve) => setImmediate(resolve));
         if (batch.length >= batchSize) {
           await write(part.section, batch);
