@@ -70,8 +70,9 @@ async function writeBatch(state: ImportState, section: string, batch: Pending[])
       return upsertRows(db, 'companies', batch.map((p) => companyRow(ws, p.item)), WS_ID, []);
     case 'contacts': {
       const rows = batch.map((p) => contactRow(ws, p.item, now));
-      const upsert = () => upsertRows(db, 'contacts', rows, ['workspace_id', 'urn']);
-      return inBulkLoad(state, section) ? copyOrUpsert(db, [{ table: 'contacts', rows, key: ['workspace_id', 'urn'] }], upsert) : upsert();
+      const key = ['workspace_id', 'urn'];
+      const upsert = () => upsertRows(db, 'contacts', rows, key);
+      return inBulkLoad(state, section) ? copyOrUpsert(db, [{ table: 'contacts', rows, key }], upsert) : upsert();
     }
     case 'posts':
       return upsertRows(db, 'posts', batch.map((p) => postRow(ws, p.item, p.id, now)), WS_ID);
