@@ -1,10 +1,15 @@
 // The helper process of scripts/bench-leads-cold.ts, beside the real server (`warmline serve`,
 // which the driver starts as users do): the floor, a bare Fastify HTTPS route with the server's own
-// certificate returning a precomputed body, and the writer's ingestion rounds, written to the same
-// database from this process as a `warmline worker` would (PATCHes come over HTTPS from the driver).
+// certificate returning a precomputed body; the ceiling (--ceiling), a bare route beside it that
+// answers GET /v2/leads with the list's own page work and nothing of the HTTP app around it; and the
+// writer's ingestion rounds, written to the same database from this process as a `warmline worker`
+// would (PATCHes come over HTTPS from the driver).
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger } from '../src/context.js';
+import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
+import { PLACEHOLDER_PATH } from '../src/http/asset-url.js';
+import { listLeads } from '../src/leads/leads.service.js';
+import type { LeadsQuery } from '../src/leads/leads.schemas.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import { foldEngagement } from '../src/ingestion/fold.js';
 import type { FoldEvent } from '../src/ingestion/fold.types.js';
@@ -27,6 +32,23 @@ const tls = await loadTlsMaterial(config);
 const floor = Fastify({ https: { cert: tls.cert, key: tls.key } });
 let floorBody = Buffer.from('{}');
 floor.get('/bench/floor', async (_request, reply) => reply.type('application/json').send(floorBody));
+
+// The ceiling: the list's page work as the server's route runs it (cursor, plan, page and total
+// statements on the same kind of reading connection, the leads rendered by the database, the
+// envelope), with none of the HTTP app around it: no key look-up, rate limiter, validation, page
+// cache or metrics. Its rate is the most any server doing that work could answer on this machine;
+// the walkers' query strings are well formed, so they are read as the route's schema would coerce them.
+// The server's own secret and origin (its placeholder picture's links), so that both answer a URL
+// with the same bytes (the driver checks it) and each goes on with the other's walks.
+const leadDeps = { reads: ctx.database.reads, clock: ctx.clock, secret: loadOrCreateSecret(config) };
+const placeholder = `${process.env.BENCH_COLD_ORIGIN}${PLACEHOLDER_PATH}`;
+floor.get('/v2/leads', async (request, reply) => {
+  const { days, limit, email_enriched, ...text } = request.query as Record<string, string | undefined>;
+  const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+  const query = { ...text, days: number(days), limit: number(limit), email_enriched: email_enriched === undefined ? undefined : email_enriched === 'true' } as LeadsQuery;
+  const page = await listLeads(leadDeps, workspaceId, query, placeholder);
+  return reply.type('application/json; charset=utf-8').send(page.text);
+});
 const address = await floor.listen({ host: '127.0.0.1', port: 0 });
 
 // The writer's ingestion rounds: 20 engagement events a second on 5 posts, half of them from

@@ -10,7 +10,9 @@
 // size) measured right after the case in the same run. Then all cases mixed, and mixed with a writer
 // (a PATCH every 20 ms over HTTPS, an ingestion round every second from the helper process, as
 // `warmline worker` writes). The server's RSS is sampled, and its CPU time per request counted (all
-// threads, and the main thread alone).
+// threads, and the main thread alone). With --ceiling each case's walks also go on against the
+// list's own page work served by a bare route (the helper's), the most any server doing that work
+// could answer here.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -46,6 +48,11 @@ Options:
   --rounds <n>                how many times the cases run, each round ending all mixed (default 1)
   --only <name,name>          these cases only (a misspelt name is refused with the list of cases)
   --no-writer                 skips the last case (all cases mixed, with a concurrent writer)
+  --ceiling                   after each case's floor, its walks go on against the ceiling: a
+                              bare route of the helper process doing the list's own page
+                              work (cursor, plan, statements, rendering, envelope) and nothing of
+                              the HTTP app (key look-up, limiter, validation, page cache, metrics);
+                              prints its req/s and its ratio to the floor (lead list only)
   --sweep                     instead of the cases: every filter × sort combination of the suite's
                               lists (the lead list's 3,456; both feeds' 192 and the campaigns list's
                               3 page sizes), one request at a time, its first three pages each;
@@ -74,6 +81,7 @@ const { values: opts } = parseArgs({
     rounds: { type: 'string', default: '1' },
     only: { type: 'string' },
     'no-writer': { type: 'boolean', default: false },
+    ceiling: { type: 'boolean', default: false },
     sweep: { type: 'boolean', default: false },
     suite: { type: 'string', default: 'leads' },
     workspace: { type: 'string' },
@@ -86,6 +94,7 @@ if (!['leads', 'feeds', 'all'].includes(SUITE)) throw new Error(`--suite leads|f
 const WORKSPACE = opts.workspace ?? COLD_WORKSPACE;
 if (opts.workspace !== undefined && (SUITE !== 'leads' || opts.db === undefined)) throw new Error('--workspace walks the lead list of an existing database: give --db, and no --suite');
 if (opts.sweep && opts.only !== undefined) throw new Error('--sweep asks every combination of the suite\'s lists: no --only with it');
+if (opts.ceiling && (SUITE !== 'leads' || opts.sweep)) throw new Error('--ceiling runs the lead list\'s cases: no --suite or --sweep with it');
 const SECONDS = Number(opts.seconds);
 const FLOOR_SECONDS = Number(opts['floor-seconds']);
 const CONNECTIONS = Number(opts.connections);
@@ -205,7 +214,7 @@ const cpuMs = (stat: string) => {
     return NaN;
   }
 };
-const serverCpu = () => ({ all: cpuMs(`/proc/${server.pid}/stat`), main: cpuMs(`/proc/${server.pid}/task/${server.pid}/stat`) });
+const processCpu = (pid: number) => ({ all: cpuMs(`/proc/${pid}/stat`), main: cpuMs(`/proc/${pid}/task/${pid}/stat`) });
 
 const asked = new Set<string>();
 let repeats = 0;
@@ -225,14 +234,20 @@ function freshWalk(name: string, walk: Walk, w: number, from: number): { first: 
   throw new Error(`${name}: no fresh walk left for walker ${w}`);
 }
 
-async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds: number): Promise<Result> {
+/**
+ * The walkers against `pool` for `seconds`, each going on with its walk where the last phase left
+ * it; `walked` says whose CPU is counted: the server's, or the ceiling's (the helper process, which
+ * signs cursors with the server's own secret, so the two serve the same walks).
+ */
+async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds: number, walked: 'server' | 'ceiling' = 'server'): Promise<Result> {
+  const pid = walked === 'server' ? server.pid! : helper.pid!;
   const latencies: number[] = [];
   const sizes: number[] = [];
   let errors = 0;
   let rss = 0;
   const sampler = setInterval(() => (rss = Math.max(rss, rssMb())), 250);
   const end = performance.now() + seconds * 1000;
-  const cpuBefore = serverCpu();
+  const cpuBefore = processCpu(pid);
   await Promise.all(
     walks.map(async ([name, walk], w) => {
       const id = `${name}#${w}`;
@@ -265,7 +280,7 @@ async function walkers(pool: Pool, key: string, walks: [string, Walk][], seconds
       }
     }),
   );
-  const cpuAfter = serverCpu();
+  const cpuAfter = processCpu(pid);
   clearInterval(sampler);
   maxRss = Math.max(maxRss, rss);
   latencies.sort((a, b) => a - b);
@@ -367,7 +382,7 @@ if (!firstLine) throw new Error('the server stopped before it printed its addres
 const { url } = JSON.parse(firstLine) as { url: string };
 // The helper (floor and writer) starts once the server has made its certificate.
 const helper = fork(path.join(here, 'bench-cold-floor-writer.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, BENCH_COLD_DB: dbUrl, BENCH_COLD_DATA_DIR: dataDir, BENCH_COLD_WORKSPACE: WORKSPACE, BENCH_COLD_MEMBER: data.member,
-  BENCH_COLD_START_AT: String(opts.workspace === undefined ? Date.now() : data.day * DAY - DAY / 2) } });
+  BENCH_COLD_ORIGIN: new URL(url).origin, BENCH_COLD_START_AT: String(opts.workspace === undefined ? Date.now() : data.day * DAY - DAY / 2) } });
 const { floorUrl } = await next((m) => (m.floorUrl ? (m as { floorUrl: string }) : undefined));
 console.log(`server at ${url} (${target.dialect}, node ${launcherFlags.join(' ')}); ${opts.sweep ? 'the sweep, one request at a time' : `${CONNECTIONS} walkers, ${SECONDS} s per case, floor ${FLOOR_SECONDS} s, ${ROUNDS} round(s)`}`);
 const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
@@ -398,6 +413,25 @@ async function checkServedHistory(): Promise<void> {
   if (shown === 0) throw new Error('the oldest leads show no history at all: the walks would read less than users do');
 }
 await checkServedHistory();
+
+/**
+ * --ceiling: the ceiling must do the server's page work, not less: a page, a filtered one and the
+ * page after it (through the cursor) answer the same bytes from both. (limit=7: no walk asks these URLs.)
+ */
+async function checkCeilingServesTheSame(): Promise<void> {
+  const body = async (p: Pool, path: string) => {
+    const res = await p.request({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } });
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+    return text;
+  };
+  const first = `/v2/leads?limit=7&status=QUALIFIED&sort_by=most_engaged_first&start_date=${iso(365)}`;
+  const next = JSON.parse(await body(pool, first)).cursor as string;
+  for (const path of ['/v2/leads?limit=7', first, `${first}&cursor=${next}`]) {
+    if ((await body(pool, path)) !== (await body(floorPool, path))) throw new Error(`--ceiling: the ceiling's answer to ${path} is not the server's`);
+  }
+}
+if (opts.ceiling) await checkCeilingServesTheSame();
 if (opts.sweep) await sweepAndExit();
 
 /** Closes the pools, prints where the server's memory went, and ends the server and the helper. */
@@ -426,6 +460,7 @@ async function sweepAndExit(): Promise<never> {
   process.exit(report.errors > 0 ? 1 : 0);
 }
 const ratios = new Map<string, number[]>();
+const ceilingRatios = new Map<string, number[]>();
 const lines: string[] = [];
 
 async function runCase(name: string, walks: [string, Walk][]): Promise<void> {
@@ -433,13 +468,21 @@ async function runCase(name: string, walks: [string, Walk][]): Promise<void> {
   const base = await floor(floorPool, real.bytes);
   const ratio = real.rps / base.rps;
   ratios.set(name, [...(ratios.get(name) ?? []), ratio]);
-  const line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} | ${real.cpuPerReq.toFixed(2)} | ${real.mainPerReq.toFixed(2)} |`;
+  let line = `| ${name} | ${real.bytes} | ${real.rps.toFixed(0)} | ${real.p50.toFixed(1)} | ${real.p99.toFixed(1)} | ${real.errors} | ${base.rps.toFixed(0)} | ${base.p99.toFixed(1)} | ${ratio.toFixed(2)} | ${real.rss.toFixed(0)} | ${real.cpuPerReq.toFixed(2)} | ${real.mainPerReq.toFixed(2)} |`;
+  if (opts.ceiling) {
+    // The writer, when on, keeps writing: the ceiling of 'mixed + writer' reads a database being written to too.
+    const top = await walkers(floorPool, key, walks, SECONDS, 'ceiling');
+    const topRatio = top.rps / base.rps;
+    ceilingRatios.set(name, [...(ceilingRatios.get(name) ?? []), topRatio]);
+    line += ` ${top.rps.toFixed(0)} | ${top.p99.toFixed(1)} | ${top.errors} | ${topRatio.toFixed(2)} | ${top.cpuPerReq.toFixed(2)} |`;
+  }
   lines.push(line);
   console.log(line);
 }
 
-console.log('| case | page bytes | req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | ratio | server RSS MB | server CPU ms/req | event loop CPU ms/req |');
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+const ceilingColumns = opts.ceiling ? [' ceiling req/s |', ' ceiling p99 ms |', ' ceiling errors |', ' ceiling ratio |', ' ceiling CPU ms/req |'] : [];
+console.log(`| case | page bytes | req/s | p50 ms | p99 ms | errors | floor req/s | floor p99 ms | ratio | server RSS MB | server CPU ms/req | event loop CPU ms/req |${ceilingColumns.join('')}`);
+console.log(`|---|---|---|---|---|---|---|---|---|---|---|---|${ceilingColumns.map(() => '---|').join('')}`);
 for (let round = 0; round < ROUNDS; round++) {
   for (const c of cases) await runCase(c[0], Array.from({ length: CONNECTIONS }, () => c));
   const mixed = Array.from({ length: CONNECTIONS }, (_, w) => cases[w % cases.length]!);
@@ -460,6 +503,8 @@ await stopAll();
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
 const worst = summary.reduce((a, b) => (b[1] < a[1] ? b : a));
+const ceilingSummary = [...ceilingRatios.entries()].map(([name, xs]) => [name, median(xs)] as const);
+const worstCeiling = ceilingSummary.length > 0 ? ceilingSummary.reduce((a, b) => (b[1] < a[1] ? b : a)) : null;
 const p99s = lines.map((l) => Number(l.split('|')[5]));
 if (repeats > 0) console.log(`WARNING: ${repeats} URLs were asked twice (the page cache could have answered them)`);
-console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${data.leads}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}`);
+console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${data.leads}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}${worstCeiling ? ` min-ceiling-ratio=${worstCeiling[1].toFixed(2)} (${worstCeiling[0]})` : ''}`);
