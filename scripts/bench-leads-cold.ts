@@ -394,13 +394,16 @@ const cases = CASES.filter(([name]) => !only || only.includes(name));
  * GET (which reads lead_history). A database whose kept history_json was never filled would serve
  * empty arrays, cheaper than the truth. (limit=7 is outside the walkers' 10–50, so no walk asks this URL.)
  */
+/** The body of a 200 answer from `from` (the server, or the floor's helper); anything else stops the run. */
+async function answer(from: Pool, path: string): Promise<string> {
+  const res = await from.request({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } });
+  const text = await res.body.text();
+  if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+  return text;
+}
+
 async function checkServedHistory(): Promise<void> {
-  const get = async (p: string) => {
-    const res = await pool.request({ method: 'GET', path: p, headers: { authorization: `Bearer ${key}` } });
-    const body = (await res.body.json()) as any;
-    if (res.statusCode !== 200) throw new Error(`${p}: ${res.statusCode} ${JSON.stringify(body)}`);
-    return body;
-  };
+  const get = async (p: string) => JSON.parse(await answer(pool, p));
   const page = await get('/v2/leads?limit=7&sort_by=oldest_first');
   let shown = 0;
   for (const lead of page.items as { id: string; history: unknown[] }[]) {
@@ -419,16 +422,10 @@ await checkServedHistory();
  * page after it (through the cursor) answer the same bytes from both. (limit=7: no walk asks these URLs.)
  */
 async function checkCeilingServesTheSame(): Promise<void> {
-  const body = async (p: Pool, path: string) => {
-    const res = await p.request({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } });
-    const text = await res.body.text();
-    if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-    return text;
-  };
   const first = `/v2/leads?limit=7&status=QUALIFIED&sort_by=most_engaged_first&start_date=${iso(365)}`;
-  const next = JSON.parse(await body(pool, first)).cursor as string;
+  const next = JSON.parse(await answer(pool, first)).cursor as string;
   for (const path of ['/v2/leads?limit=7', first, `${first}&cursor=${next}`]) {
-    if ((await body(pool, path)) !== (await body(floorPool, path))) throw new Error(`--ceiling: the ceiling's answer to ${path} is not the server's`);
+    if ((await answer(pool, path)) !== (await answer(floorPool, path))) throw new Error(`--ceiling: the ceiling's answer to ${path} is not the server's`);
   }
 }
 if (opts.ceiling) await checkCeilingServesTheSame();
@@ -501,10 +498,11 @@ for (let round = 0; round < ROUNDS; round++) {
 await stopAll();
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
-const summary = [...ratios.entries()].map(([name, xs]) => [name, median(xs)] as const);
-const worst = summary.reduce((a, b) => (b[1] < a[1] ? b : a));
-const ceilingSummary = [...ceilingRatios.entries()].map(([name, xs]) => [name, median(xs)] as const);
-const worstCeiling = ceilingSummary.length > 0 ? ceilingSummary.reduce((a, b) => (b[1] < a[1] ? b : a)) : null;
+/** The case whose median ratio over the rounds is the lowest, and that ratio (null: no case ran). */
+const worstOf = (byCase: Map<string, number[]>) =>
+  [...byCase.entries()].map(([name, xs]) => [name, median(xs)] as const).reduce<readonly [string, number] | null>((a, b) => (a === null || b[1] < a[1] ? b : a), null);
+const worst = worstOf(ratios)!;
+const worstCeiling = worstOf(ceilingRatios);
 const p99s = lines.map((l) => Number(l.split('|')[5]));
 if (repeats > 0) console.log(`WARNING: ${repeats} URLs were asked twice (the page cache could have answered them)`);
 console.log(`leads-cold-bench: suite=${SUITE} dialect=${target.dialect} leads=${data.leads}${SUITE === 'leads' ? '' : ` posts=${POSTS}`} min-ratio=${worst[1].toFixed(2)} (${worst[0]}) worst-p99-ms=${Math.max(...p99s).toFixed(1)} errors=${lines.reduce((n, l) => n + Number(l.split('|')[6]), 0)} repeats=${repeats} max-rss-mb=${maxRss.toFixed(0)}${worstCeiling ? ` min-ceiling-ratio=${worstCeiling[1].toFixed(2)} (${worstCeiling[0]})` : ''}`);
