@@ -389,11 +389,6 @@ const pool = new Pool(url, { connections: CONNECTIONS, connect: { rejectUnauthor
 const floorPool = new Pool(floorUrl, { connections: CONNECTIONS, connect: { rejectUnauthorized: false }, pipelining: 1 });
 const cases = CASES.filter(([name]) => !only || only.includes(name));
 
-/**
- * The walkers must get what users get: a page whose leads carry the same history as each lead's own
- * GET (which reads lead_history). A database whose kept history_json was never filled would serve
- * empty arrays, cheaper than the truth. (limit=7 is outside the walkers' 10–50, so no walk asks this URL.)
- */
 /** The body of a 200 answer from `from` (the server, or the floor's helper); anything else stops the run. */
 async function answer(from: Pool, path: string): Promise<string> {
   const res = await from.request({ method: 'GET', path, headers: { authorization: `Bearer ${key}` } });
@@ -402,6 +397,11 @@ async function answer(from: Pool, path: string): Promise<string> {
   return text;
 }
 
+/**
+ * The walkers must get what users get: a page whose leads carry the same history as each lead's own
+ * GET (which reads lead_history). A database whose kept history_json was never filled would serve
+ * empty arrays, cheaper than the truth. (limit=7 is outside the walkers' 10–50, so no walk asks this URL.)
+ */
 async function checkServedHistory(): Promise<void> {
   const get = async (p: string) => JSON.parse(await answer(pool, p));
   const page = await get('/v2/leads?limit=7&sort_by=oldest_first');
