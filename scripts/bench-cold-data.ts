@@ -13,7 +13,7 @@
 // the last 5 % untracked); 80 % with impressions; 3,000 campaigns of 0–40 contacts and 1–3 participants.
 // Posts are written with their triggers on: post_counts is kept as in production.
 import { sql, type Insertable } from 'kysely';
-import type { CampaignParticipantsTable, CampaignsTable, NewCampaignContact } from '../src/campaigns/campaigns.table.js';
+import type { CampaignParticipantsTable, CampaignsTable, NewCampaignContact } from '../src/db/schema/campaigns.table.js';
 import { runAll, secondaryObjectsOf } from '../src/db/bulk-load.js';
 import { connectDb, type DbTarget } from '../src/db/connect.js';
 import type { Db } from '../src/db/database.js';

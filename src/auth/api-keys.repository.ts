@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import type { ApiKeysTable } from './api-keys.table.js';
+import type { ApiKeysTable } from '../db/schema/api-keys.table.js';
 
 export function insertApiKey(db: DbOrTx, row: ApiKeysTable) {
   return db.insertInto('api_keys').values(row).execute();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import type { Condition, SortColumn } from '../db/keyset.js';
-import type { CampaignContactsTable, CampaignsTable, NewCampaignContact } from './campaigns.table.js';
+import type { CampaignContactsTable, CampaignsTable, NewCampaignContact } from '../db/schema/campaigns.table.js';
 
 export function insertCampaign(db: DbOrTx, row: CampaignsTable) {
   return db.insertInto('campaigns').values(row).execute();

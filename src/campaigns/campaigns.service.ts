@@ -7,10 +7,10 @@ import { groupBy } from '../shared/group-by.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
 import { toWorkspaceUser } from '../workspace/workspace.service.js';
-import type { TeamMembersTable } from '../workspace/workspace.table.js';
+import type { TeamMembersTable } from '../db/schema/workspace.table.js';
 import * as repo from './campaigns.repository.js';
 import type { Campaign, CampaignStatus, ContactStatus, EnrolProfile } from './campaigns.schemas.js';
-import type { CampaignsTable, NewCampaignContact } from './campaigns.table.js';
+import type { CampaignsTable, NewCampaignContact } from '../db/schema/campaigns.table.js';
 
 /** Who is asking and how pictures are linked: what every campaign view needs from the request. */
 export interface CampaignView {

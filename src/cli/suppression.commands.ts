@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { addSuppression, listSuppressionEntries, removeSuppression } from '../suppression/suppression.service.js';
-import { SUPPRESSION_KINDS } from '../suppression/suppression.table.js';
+import { SUPPRESSION_KINDS } from '../db/schema/suppression.table.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 type EntryFlags = CommonFlags & { workspace: string; kind: string; value: string };

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
-import type { NetworkActionsTable } from './connections.table.js';
+import type { NetworkActionsTable } from '../db/schema/connections.table.js';
 
 export async function contactExists(db: DbOrTx, workspaceId: string, urn: string): Promise<boolean> {
   const row = await db.selectFrom('contacts').select('urn').where('workspace_id', '=', workspaceId).where('urn', '=', urn).executeTakeFirst();

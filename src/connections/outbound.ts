@@ -10,7 +10,7 @@ import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
 import * as repo from './connections.repository.js';
-import type { NetworkActionsTable } from './connections.table.js';
+import type { NetworkActionsTable } from '../db/schema/connections.table.js';
 import { backoffMs } from '../shared/time.js';
 import { emitEvent, wantsEvent } from '../webhooks/outbox.js';
 

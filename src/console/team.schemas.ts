@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Nullable, NullableString, StringEnum } from '../http/schemas.js';
 import { IcpRulesSchema, type IcpRules } from '../ingestion/icp.js';
 import { EMAIL_PATTERN } from '../shared/handles.js';
-import { SUPPRESSION_KINDS } from '../suppression/suppression.table.js';
+import { SUPPRESSION_KINDS } from '../db/schema/suppression.table.js';
 
 const Use = Type.Object({ used: Type.Integer(), limit: Type.Integer() });
 

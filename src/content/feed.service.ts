@@ -8,7 +8,7 @@ import { DAY_MS, startOfDay, toIso } from '../shared/time.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import * as repo from './feed.repository.js';
 import type { FeedPage, FeedQuery, FeedSort } from './feed.schemas.js';
-import type { PostsTable } from './posts.table.js';
+import type { PostsTable } from '../db/schema/posts.table.js';
 
 export interface FeedDeps {
   /** The feed's statements are reads only: they run on the reading connection (connect.ts). */

@@ -1,21 +1,21 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ApiKeysTable } from '../auth/api-keys.table.js';
-import type { CampaignContactsTable, CampaignCountsTable, CampaignParticipantsTable, CampaignsTable } from '../campaigns/campaigns.table.js';
-import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from '../connections/connections.table.js';
-import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from '../console/console.table.js';
-import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import type { PostCountsTable, PostsTable } from '../content/posts.table.js';
-import type { WorkspaceBindingsTable } from '../network/bindings.table.js';
-import type { NetworkCallOutcomesTable, UnipileAccountsTable, UnipileSendLedgerTable } from '../network/unipile/unipile.table.js';
-import type { OutreachLimitsTable, OutreachSendersTable } from '../outreach/outreach.table.js';
-import type { UnipileHooksTable, UnipileInboxTable } from '../hooks/hooks.table.js';
-import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from '../webhooks/webhooks.table.js';
-import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from '../ingestion/ingestion.table.js';
-import type { SuppressionsTable } from '../suppression/suppression.table.js';
-import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from '../leads/leads.table.js';
-import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from '../workspace/workspace.table.js';
+import type { ApiKeysTable } from './schema/api-keys.table.js';
+import type { CampaignContactsTable, CampaignCountsTable, CampaignParticipantsTable, CampaignsTable } from './schema/campaigns.table.js';
+import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from './schema/connections.table.js';
+import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from './schema/console.table.js';
+import type { CompaniesTable, ContactsTable } from './schema/contacts.table.js';
+import type { PostCountsTable, PostsTable } from './schema/posts.table.js';
+import type { WorkspaceBindingsTable } from './schema/bindings.table.js';
+import type { NetworkCallOutcomesTable, UnipileAccountsTable, UnipileSendLedgerTable } from './schema/unipile.table.js';
+import type { OutreachLimitsTable, OutreachSendersTable } from './schema/outreach.table.js';
+import type { UnipileHooksTable, UnipileInboxTable } from './schema/unipile-hooks.table.js';
+import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from './schema/webhooks.table.js';
+import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from './schema/ingestion.table.js';
+import type { SuppressionsTable } from './schema/suppression.table.js';
+import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
+import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from './schema/workspace.table.js';
 
-/** The database type, assembled from each feature's table file. */
+/** The database type, assembled from the table files in schema/, which sit beside the migrations that create those tables. */
 export interface Database {
   workspaces: WorkspacesTable;
   api_keys: ApiKeysTable;

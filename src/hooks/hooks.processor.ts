@@ -15,7 +15,7 @@ import type { Clock } from '../shared/clock.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import { backoffMs, DAY_MS } from '../shared/time.js';
 import * as repo from './hooks.repository.js';
-import type { UnipileInboxTable } from './hooks.table.js';
+import type { UnipileInboxTable } from '../db/schema/unipile-hooks.table.js';
 
 export interface InboxDeps {
   db: Db;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import { newId } from '../shared/ids.js';
-import type { UnipileHooksTable, UnipileInboxTable } from './hooks.table.js';
+import type { UnipileHooksTable, UnipileInboxTable } from '../db/schema/unipile-hooks.table.js';
 
 export function findHookOfWorkspace(db: DbOrTx, workspaceId: string) {
   return db.selectFrom('unipile_hooks').selectAll().where('workspace_id', '=', workspaceId).executeTakeFirst();

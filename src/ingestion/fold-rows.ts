@@ -1,6 +1,6 @@
 // The rows a folded page writes, built from the network's profiles and the workspace's rules.
-import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import type { LeadsTable } from '../leads/leads.table.js';
+import type { CompaniesTable, ContactsTable } from '../db/schema/contacts.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 import type { NetworkProfile } from '../network/provider.js';
 import type { FoldRules } from './fold-rules.js';
 import type { FoldPost } from './fold.types.js';

@@ -3,10 +3,10 @@ import { CompiledQuery } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { bulkWriteVerb, isPostgres, placeholder } from '../db/dialect.js';
 import { selectWhereIn } from '../db/select-where-in.js';
-import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import type { CompaniesTable, ContactsTable } from '../db/schema/contacts.table.js';
+import type { LeadHistoryTable, LeadsTable } from '../db/schema/leads.table.js';
 import { PROFILE_COLUMNS } from './fold-rows.js';
-import type { EngagementEventsTable } from './ingestion.table.js';
+import type { EngagementEventsTable } from '../db/schema/ingestion.table.js';
 
 // SQLite allows 32,766 bound values per statement: chunks stay well below for the widest row.
 const chunkOf = (columns: number) => Math.max(1, Math.floor(30_000 / columns));

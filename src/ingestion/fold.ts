@@ -3,12 +3,12 @@
 // history, score, ICP/account flags, suppression, and exact lead_counts (docs/ingestion.md).
 import type { Db } from '../db/database.js';
 import { workspaceTransaction } from '../db/workspace-lock.js';
-import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
+import type { CompaniesTable, ContactsTable } from '../db/schema/contacts.table.js';
 import { applyLeadCountDeltas, type CountedLead } from '../leads/lead-counts.js';
 import { DISCARDED } from '../leads/leads.repository.js';
 import { leadEventData, scoreCrossing } from '../leads/lead-events.js';
 import { emitEvents } from '../webhooks/outbox.js';
-import type { LeadHistoryTable, LeadsTable } from '../leads/leads.table.js';
+import type { LeadHistoryTable, LeadsTable } from '../db/schema/leads.table.js';
 import { groupBy } from '../shared/group-by.js';
 import { newId } from '../shared/ids.js';
 import { loadFoldRules } from './fold-rules.js';

@@ -4,7 +4,7 @@
 // provider error) leaves no half-written state and the next sync simply continues.
 import { sql } from 'kysely';
 import type { Db, DbOrTx } from '../db/database.js';
-import type { PostsTable } from '../content/posts.table.js';
+import type { PostsTable } from '../db/schema/posts.table.js';
 import { listMirroredPending } from '../connections/connections.repository.js';
 import { mirrorState } from '../connections/mirror.js';
 import { recordNewReplies } from '../connections/replies.js';

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { DAY_MS } from '../shared/time.js';
 import { rangeHoldsGroup, selectGroupCount, type LeadFilters } from './leads-page.query.js';
-import type { LeadsTable } from './leads.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 import { LEAD_STATUSES } from './leads.schemas.js';
 
 /** What the counters count a lead by. */

@@ -2,7 +2,7 @@
 // and state a receiver acts on. The full lead is one GET /v2/leads/{id} away; contact details
 // (email, phone) are never put in an event.
 import { parseJsonArray } from '../db/rows.js';
-import type { LeadsTable } from './leads.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 
 /** A lead whose score reaches this is hot; crossing it either way is a lead.updated (docs/webhooks.md). */
 export const HOT_SCORE = 50;

@@ -11,7 +11,7 @@ import { moveLeadCount } from './lead-counts.js';
 import { getLead } from './leads.service.js';
 import * as repo from './leads.repository.js';
 import type { Lead, LeadUpdate } from './leads.schemas.js';
-import type { LeadsTable } from './leads.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 import { leadEventData } from './lead-events.js';
 import { emitEvent } from '../webhooks/outbox.js';
 

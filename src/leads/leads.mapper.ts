@@ -2,12 +2,12 @@
 // query each (by ids), never per row.
 import type { DbOrTx } from '../db/database.js';
 import { fromFlag, parseJsonArray } from '../db/rows.js';
-import type { CompaniesTable } from '../contacts/contacts.table.js';
+import type { CompaniesTable } from '../db/schema/contacts.table.js';
 import { groupBy } from '../shared/group-by.js';
 import { toIso } from '../shared/time.js';
 import * as repo from './leads.repository.js';
 import type { Company, Lead } from './leads.schemas.js';
-import type { LeadsTable } from './leads.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 
 export function toCompany(row: CompaniesTable): Company {
   return {

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/database.js';
-import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from './leads.table.js';
+import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../db/schema/leads.table.js';
 
 export const DISCARDED = 'DISCARDED';
 

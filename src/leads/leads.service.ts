@@ -12,7 +12,7 @@ import * as repo from './leads.repository.js';
 import { renderLeadPage } from './lead-json.query.js';
 import { planLeadPage, selectLeadPage, type LeadFilters, type LeadPageQuery } from './leads-page.query.js';
 import type { Lead, LeadSort, LeadsQuery } from './leads.schemas.js';
-import type { LeadsTable } from './leads.table.js';
+import type { LeadsTable } from '../db/schema/leads.table.js';
 
 export interface LeadsDeps {
   /** The list's statements are reads only: they run on the reading connection (connect.ts). */

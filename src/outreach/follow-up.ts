@@ -2,8 +2,8 @@
 // message cap like an invitation, keyed by (campaign, contact, sender, step) so it is delivered at
 // most once. Step 1 keeps the key it had before sequences existed (actions in flight stay exactly-once).
 import { performRecorded, recordAction, type OutboundAction } from '../connections/outbound.js';
-import type { NetworkActionsTable } from '../connections/connections.table.js';
-import type { CampaignContact, CampaignContactChanges } from '../campaigns/campaigns.table.js';
+import type { NetworkActionsTable } from '../db/schema/connections.table.js';
+import type { CampaignContact, CampaignContactChanges } from '../db/schema/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
 import * as countRepo from './action-counts.repository.js';
 import { followUpStep, parseSettings } from './campaign-settings.js';

@@ -2,8 +2,8 @@
 // makes the hard limits atomic (sender row locked, counts read, action recorded, one commit).
 import { mirrorState } from '../connections/mirror.js';
 import { performRecorded, recordAction, type OutboundAction } from '../connections/outbound.js';
-import type { NetworkActionsTable } from '../connections/connections.table.js';
-import type { CampaignContactChanges } from '../campaigns/campaigns.table.js';
+import type { NetworkActionsTable } from '../db/schema/connections.table.js';
+import type { CampaignContactChanges } from '../db/schema/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
 import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import * as countRepo from './action-counts.repository.js';

@@ -3,7 +3,7 @@
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
-import type { CampaignContact, CampaignContactChanges } from '../campaigns/campaigns.table.js';
+import type { CampaignContact, CampaignContactChanges } from '../db/schema/campaigns.table.js';
 
 /** Contacts one step looks at, at most (each needs no action or leads to one). */
 export const CANDIDATES = 10;

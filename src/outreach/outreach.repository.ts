@@ -7,7 +7,7 @@ import { isPostgres } from '../db/dialect.js';
 import { prepared } from '../db/prepared.js';
 import { emitEvent } from '../webhooks/outbox.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
-import type { OutreachSendersTable } from './outreach.table.js';
+import type { OutreachSendersTable } from '../db/schema/outreach.table.js';
 
 const ensureSenderRowsQuery = prepared((db, p: { now: number }) => {
   const now = sql<number>`cast(${p.now} as bigint)`;

@@ -1,7 +1,7 @@
 // Acceptance is detected by polling (the sandbox has no webhooks; Unipile's may be late or not
 // registered): one list of the sender's pending invitations per poll; an invited contact no
 // longer pending is asked about directly. A webhook accepts through the same acceptContact.
-import type { CampaignContactChanges } from '../campaigns/campaigns.table.js';
+import type { CampaignContactChanges } from '../db/schema/campaigns.table.js';
 import { mirrorState } from '../connections/mirror.js';
 import { NetworkError } from '../network/provider.js';
 import { acceptContact } from './network-events.js';

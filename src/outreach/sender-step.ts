@@ -8,7 +8,7 @@ import { capReached, considerContact, invitationWindows, settleReserved, type In
 import { loadLimits } from './limits.js';
 import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
-import type { OutreachSendersTable } from './outreach.table.js';
+import type { OutreachSendersTable } from '../db/schema/outreach.table.js';
 import * as participantRepo from './participants.repository.js';
 import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
 import { pollReplies } from './replies.js';

@@ -4,9 +4,9 @@ import type { OutboundDeps } from '../connections/outbound.js';
 import { NetworkError, type NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { SeededRandom } from '../shared/random.js';
-import type { TeamMembersTable } from '../workspace/workspace.table.js';
+import type { TeamMembersTable } from '../db/schema/workspace.table.js';
 import type { OutreachLimits } from './limits.js';
-import type { OutreachSendersTable } from './outreach.table.js';
+import type { OutreachSendersTable } from '../db/schema/outreach.table.js';
 import { DAY_MS } from '../shared/time.js';
 
 /** What the outreach task is built with: every workspace, each through its own provider. */

@@ -2,7 +2,7 @@
 // history, notes, participants, campaign contacts) replace the stored ones, so a re-import
 // never duplicates them.
 import { sql } from 'kysely';
-import type { ContactsTable } from '../contacts/contacts.table.js';
+import type { ContactsTable } from '../db/schema/contacts.table.js';
 import { selectWhereIn } from '../db/select-where-in.js';
 import { campaignContactRows, campaignRow, connectionRow, historyRows, leadRow, noteRows } from './snapshot.lead-rows.js';
 import type { ImportState, Pending } from './snapshot.state.js';

@@ -1,9 +1,9 @@
 // Document items <-> table rows for leads (with history and notes), connections and campaigns.
-import type { CampaignContact, CampaignsTable, NewCampaignContact } from '../campaigns/campaigns.table.js';
-import type { ConnectionsTable } from '../connections/connections.table.js';
-import type { ContactsTable } from '../contacts/contacts.table.js';
+import type { CampaignContact, CampaignsTable, NewCampaignContact } from '../db/schema/campaigns.table.js';
+import type { ConnectionsTable } from '../db/schema/connections.table.js';
+import type { ContactsTable } from '../db/schema/contacts.table.js';
 import { fromFlag, parseJsonArray, toFlag } from '../db/rows.js';
-import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../leads/leads.table.js';
+import type { LeadHistoryTable, LeadNotesTable, LeadsTable } from '../db/schema/leads.table.js';
 import { toIso } from '../shared/time.js';
 import { ms, PROFILE_FIELDS, type Item } from './snapshot.rows.js';
 

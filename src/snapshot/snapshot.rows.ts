@@ -1,10 +1,10 @@
 // Document items <-> table rows for the workspace, team members, companies, contacts and posts.
 // The `...Doc` functions list the fields in the documented order: export writes exactly that.
 import { fromFlag, parseJsonArray, toFlag } from '../db/rows.js';
-import type { CompaniesTable, ContactsTable } from '../contacts/contacts.table.js';
-import type { PostsTable } from '../content/posts.table.js';
+import type { CompaniesTable, ContactsTable } from '../db/schema/contacts.table.js';
+import type { PostsTable } from '../db/schema/posts.table.js';
 import { parseIso, toIso } from '../shared/time.js';
-import type { CreditLedgerTable, TeamMembersTable } from '../workspace/workspace.table.js';
+import type { CreditLedgerTable, TeamMembersTable } from '../db/schema/workspace.table.js';
 
 /** A validated document item: fields may be absent (undefined) or given (possibly null). */
 export type Item = Record<string, any>;

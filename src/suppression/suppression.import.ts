@@ -7,7 +7,7 @@ import { UsageError } from '../shared/errors.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
 import { insertSuppressions, listSuppressions } from './suppression.repository.js';
 import { normalize } from './suppression.service.js';
-import type { SuppressionKind } from './suppression.table.js';
+import type { SuppressionKind } from '../db/schema/suppression.table.js';
 
 export const MAX_IMPORT_ROWS = 10_000;
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
-import type { SuppressionKind, SuppressionsTable } from './suppression.table.js';
+import type { SuppressionKind, SuppressionsTable } from '../db/schema/suppression.table.js';
 
 export function insertSuppression(db: DbOrTx, row: SuppressionsTable) {
   return db.insertInto('suppressions').values(row).onConflict((oc) => oc.columns(['workspace_id', 'kind', 'value']).doNothing()).execute();

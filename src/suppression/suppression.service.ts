@@ -6,7 +6,7 @@ import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
 import * as repo from './suppression.repository.js';
-import { SUPPRESSION_KINDS, type SuppressionKind } from './suppression.table.js';
+import { SUPPRESSION_KINDS, type SuppressionKind } from '../db/schema/suppression.table.js';
 
 /** What is known of a person when deciding whether they are suppressed. */
 export interface PersonFacts {

@@ -13,7 +13,7 @@ import { newId } from '../shared/ids.js';
 import { backoffMs } from '../shared/time.js';
 import * as repo from './webhooks.repository.js';
 import { webhookSecretBox } from './webhooks.secret.js';
-import type { WebhookSubscriptionsTable } from './webhooks.table.js';
+import type { WebhookSubscriptionsTable } from '../db/schema/webhooks.table.js';
 import { checkUrlForm, resolveChecked } from './url-guard.js';
 import net from 'node:net';
 

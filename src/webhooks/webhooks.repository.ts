@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/database.js';
 import type { Condition, SortColumn } from '../db/keyset.js';
 import { isPostgres } from '../db/dialect.js';
 import { sql } from 'kysely';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.js';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../db/schema/webhooks.table.js';
 
 export function findSubscription(db: DbOrTx, workspaceId: string, id: string) {
   return db.selectFrom('webhook_subscriptions').selectAll().where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();

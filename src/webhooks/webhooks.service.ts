@@ -10,7 +10,7 @@ import { toIso } from '../shared/time.js';
 import { eventBody, TEST_EVENT } from './outbox.js';
 import * as repo from './webhooks.repository.js';
 import { newWebhookSecret, webhookSecretBox } from './webhooks.secret.js';
-import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from './webhooks.table.js';
+import type { WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../db/schema/webhooks.table.js';
 import { checkUrlForm, RefusedUrl, resolveChecked } from './url-guard.js';
 
 export interface WebhookDeps {

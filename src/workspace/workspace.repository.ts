@@ -3,7 +3,7 @@ import { emitEvent } from '../webhooks/outbox.js';
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Insertable } from 'kysely';
-import type { CreditLedgerTable, TeamMembersTable, WorkspacesTable } from './workspace.table.js';
+import type { CreditLedgerTable, TeamMembersTable, WorkspacesTable } from '../db/schema/workspace.table.js';
 
 export function insertWorkspace(db: DbOrTx, row: Insertable<WorkspacesTable>) {
   return db.insertInto('workspaces').values(row).execute();

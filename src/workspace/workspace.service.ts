@@ -6,7 +6,7 @@ import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
 import * as repo from './workspace.repository.js';
 import type { WorkspaceBalance, WorkspaceUser } from './workspace.schemas.js';
-import type { TeamMembersTable } from './workspace.table.js';
+import type { TeamMembersTable } from '../db/schema/workspace.table.js';
 
 export async function createWorkspace(db: Db, clock: Clock, name: string, id: string = newId('ws')) {
   if (await repo.findWorkspace(db, id)) throw new UsageError(`workspace ${id} exists already`);

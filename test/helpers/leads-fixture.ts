@@ -1,10 +1,10 @@
 // Loads leads, companies and posts straight into the store (the snapshot importer lands in
 // parallel), then rebuilds the lead counters as any bulk loader must.
 import type { Db } from '../../src/db/database.js';
-import type { CompaniesTable } from '../../src/contacts/contacts.table.js';
-import type { PostsTable } from '../../src/content/posts.table.js';
+import type { CompaniesTable } from '../../src/db/schema/contacts.table.js';
+import type { PostsTable } from '../../src/db/schema/posts.table.js';
 import { rebuildLeadCounts } from '../../src/leads/lead-counts.js';
-import type { LeadsTable } from '../../src/leads/leads.table.js';
+import type { LeadsTable } from '../../src/db/schema/leads.table.js';
 
 export type LeadSeed = Partial<LeadsTable> & { id: string; created_at: number };
 
