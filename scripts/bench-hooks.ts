@@ -9,7 +9,7 @@ import path from 'node:path';
 import { openSqlite } from '../src/db/sqlite-driver.js';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { hookSecretBox } from '../src/hooks/hooks.secret.js';
+import { hookSecretBox } from '../src/inbound/hooks.secret.js';
 import { buildServer } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { exitOnHelp, refuseArguments } from './usage.js';

@@ -19,7 +19,7 @@ import { profileFor } from '../src/network/sandbox/sandbox.content.js';
 import { SandboxNetwork } from '../src/network/sandbox/sandbox.network.js';
 import { Prng } from '../src/demo/prng.js';
 import { bindingDeps } from '../src/cli/network.commands.js';
-import { bind } from '../src/workspace/bindings.operator.js';
+import { bind } from '../src/operator/bindings.operator.js';
 import { createWorkspace, addTeamMember } from '../src/workspace/workspace.service.js';
 import { freshPostgres } from './fresh-postgres.js';
 import { exitOnHelp, refuseArguments } from './usage.js';

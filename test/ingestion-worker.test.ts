@@ -14,7 +14,7 @@ import { insertLeads } from './helpers/leads-fixture.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindingDeps } from '../src/cli/network.commands.js';
 import { createWorker } from '../src/engine/worker-tasks.js';
-import { unbind } from '../src/workspace/bindings.operator.js';
+import { unbind } from '../src/operator/bindings.operator.js';
 
 const START = Date.parse('2025-06-01T09:00:00Z');
 const log = createLogger('silent');

@@ -7,7 +7,7 @@ import { createWorker } from '../src/engine/worker-tasks.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../src/ingestion/sync-schedule.js';
 import { setLimits } from '../src/outreach/limits.js';
 import { ManualClock } from '../src/shared/clock.js';
-import { unbind } from '../src/workspace/bindings.operator.js';
+import { unbind } from '../src/operator/bindings.operator.js';
 import { grantCredits } from '../src/workspace/workspace.service.js';
 import { bindWorkspace } from './helpers/bindings.js';
 import { describeEachDialect } from './helpers/dialects.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger, type AppContext } from '../src/context.js';
 import { exportSnapshot } from '../src/snapshot/snapshot.export.js';
-import { importWorkspace } from '../src/workspace/import.operator.js';
+import { importWorkspace } from '../src/operator/import.operator.js';
 import { createTestDatabase, dbArgOf, describeEachDialect, type TestDatabase } from './helpers/dialects.js';
 import { snapshotFixture, toStream } from './helpers/snapshot-fixture.js';
 import { acceleratedClock, clockShows, ended, spawnWorker } from './helpers/worker-process.js';

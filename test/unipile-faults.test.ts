@@ -9,7 +9,7 @@ import { createWorker } from '../src/engine/worker-tasks.js';
 import { urnOf } from '../src/network/unipile/unipile.mapping.js';
 import { ManualClock } from '../src/shared/clock.js';
 import { DAY_MS } from '../src/shared/time.js';
-import { networkStatus } from '../src/workspace/network-status.operator.js';
+import { networkStatus } from '../src/operator/network-status.operator.js';
 import { describeEachDialect } from './helpers/dialects.js';
 import { startFakeUnipile, type Failure, type FakeUnipile } from './helpers/fake-unipile/fake-unipile.js';
 import { addContact, addLead } from './helpers/networking-fixtures.js';

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enrolProfiles } from '../src/campaigns/campaigns.service.js';
 import { loadOrCreateSecret } from '../src/context.js';
-import { INBOX_RETENTION_MS, processInbox, pruneInbox } from '../src/hooks/hooks.processor.js';
-import { ensureUnipileWebhooks, type HookDeps } from '../src/hooks/hooks.registration.js';
+import { INBOX_RETENTION_MS, processInbox, pruneInbox } from '../src/inbound/inbox.processor.js';
+import { ensureUnipileWebhooks, type HookDeps } from '../src/inbound/hooks.registration.js';
 import { urnOf } from '../src/network/unipile/unipile.mapping.js';
 import { configureCampaign } from '../src/outreach/campaign-settings.js';
 import { setLimits } from '../src/outreach/limits.js';
@@ -19,9 +19,9 @@ import { addCampaign } from './helpers/networking-fixtures.js';
 import { MONDAY_0800_UTC, runUntil } from './helpers/outreach-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { unipileDepsOf } from './helpers/unipile-fixtures.js';
-import { networkStatus } from '../src/workspace/network-status.operator.js';
+import { networkStatus } from '../src/operator/network-status.operator.js';
 import { toIso } from '../src/shared/time.js';
-import { bindUnipile, linkMember } from '../src/workspace/unipile.operator.js';
+import { bindUnipile, linkMember } from '../src/operator/unipile.operator.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerModelCheck } from '../src/http/validation/validate.js';
-import { DateQuery, NullableString, StringEnum } from '../src/http/schemas.js';
+import { DateQuery, NullableString, StringEnum } from '../src/shared/schemas.js';
 import { describeOnce } from './helpers/dialects.js';
 import { startServer, type TestServer } from './helpers/server.js';
 

@@ -11,7 +11,7 @@ import { dbArgOf, describeEachDialect } from './helpers/dialects.js';
 import { addContact, receivedFrom, sandboxOf } from './helpers/networking-fixtures.js';
 import { startServer, type TestServer } from './helpers/server.js';
 import { bindWorkspace } from './helpers/bindings.js';
-import { unbind } from '../src/workspace/bindings.operator.js';
+import { unbind } from '../src/operator/bindings.operator.js';
 import { bindingDeps } from '../src/cli/network.commands.js';
 
 const SEND = '/v2/networking/connections/send';

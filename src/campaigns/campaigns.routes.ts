@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
-import { EmptyObjectSchema } from '../http/schemas.js';
+import { EmptyObjectSchema } from '../shared/schemas.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { CampaignListQuery, CampaignParams, EnrolBody } from './campaigns.schemas.js';
 import { enrolProfiles, getCampaign, listCampaigns } from './campaigns.service.js';

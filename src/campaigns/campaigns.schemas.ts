@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NullableString, StringEnum } from '../http/schemas.js';
+import { NullableString, StringEnum } from '../shared/schemas.js';
 import { USERNAME_PATTERN } from '../shared/handles.js';
 
 export const CAMPAIGN_STATUSES = ['DRAFT', 'ACTIVE', 'COMPLETED', 'ARCHIVED'] as const;

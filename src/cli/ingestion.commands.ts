@@ -12,7 +12,7 @@ import {
   setIcpRulesFromFile,
 } from '../ingestion/settings.service.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
-import { bind, unbind } from '../workspace/bindings.operator.js';
+import { bind, unbind } from '../operator/bindings.operator.js';
 import { bindingDeps } from './network.commands.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 

@@ -78,7 +78,7 @@ export function memberCommands(): Command {
     .argument('<member>', 'team member id')
     .requiredOption('--account <account_id>', "the member's Unipile account id")
     .action(async (workspace: string, member: string, flags: CommonFlags & { account: string }) => {
-      const { linkMember } = await import('../workspace/unipile.operator.js'); // loads the SDK: only here
+      const { linkMember } = await import('../operator/unipile.operator.js'); // loads the SDK: only here
       const result = await withContext(flags, (ctx) => linkMember(unipileDeps(ctx), workspace, member, flags.account));
       print(flags, result, () => `team member ${result.id} is linked to Unipile account ${result.account_id} (${result.network_urn}), CONNECTED`);
     });
@@ -86,7 +86,7 @@ export function memberCommands(): Command {
     .argument('<workspace>', 'workspace id (bound to unipile)')
     .argument('<member>', 'team member id')
     .action(async (workspace: string, member: string, flags: CommonFlags) => {
-      const { unlinkMember } = await import('../workspace/unipile.operator.js');
+      const { unlinkMember } = await import('../operator/unipile.operator.js');
       const result = await withContext(flags, (ctx) => unlinkMember(unipileDeps(ctx), workspace, member));
       print(flags, result, () => `team member ${result.id} has no linked account now (NOT_CONNECTED)`);
     });

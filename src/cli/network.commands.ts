@@ -1,9 +1,9 @@
 import { Command } from 'commander';
 import { loadOrCreateSecret, type AppContext } from '../context.js';
 import { UsageError } from '../shared/errors.js';
-import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../workspace/bindings.operator.js';
-import { describeNetworkStatus, networkStatus } from '../workspace/network-status.operator.js';
-import type { UnipileOperatorDeps } from '../workspace/unipile.operator.js';
+import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../operator/bindings.operator.js';
+import { describeNetworkStatus, networkStatus } from '../operator/network-status.operator.js';
+import type { UnipileOperatorDeps } from '../operator/unipile.operator.js';
 import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 import { UNIPILE_ONLY, unipileBindInput, type UnipileFlags } from './unipile.options.js';
 
@@ -38,8 +38,8 @@ async function bindNetwork(workspace: string, provider: string, flags: BindFlags
     if (flags.activity || flags.pace !== undefined) throw new UsageError(`--${flags.activity ? 'activity' : 'pace'} is for the sandbox only`);
     const input = unipileBindInput(flags);
     // imported here: the SDK compiles its validators when loaded, which other commands need not pay
-    const { bindUnipile } = await import('../workspace/unipile.operator.js');
-    const { ensureUnipileWebhooks } = await import('../hooks/hooks.registration.js');
+    const { bindUnipile } = await import('../operator/unipile.operator.js');
+    const { ensureUnipileWebhooks } = await import('../inbound/hooks.registration.js');
     return withContext(flags, async (ctx) => {
       const stored = await bindUnipile(unipileDeps(ctx), workspace, input);
       // With a public URL Unipile can reach, its webhooks are registered; without one the worker polls.

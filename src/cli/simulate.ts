@@ -11,7 +11,7 @@ import { createContext, createLogger } from '../context.js';
 import { createWorker } from '../engine/worker-tasks.js';
 import { sandboxDb } from '../network/sandbox/sandbox.table.js';
 import { ManualClock } from '../shared/clock.js';
-import { bind } from '../workspace/bindings.operator.js';
+import { bind } from '../operator/bindings.operator.js';
 import { addTeamMember, createWorkspace } from '../workspace/workspace.service.js';
 import { DEFAULT_LIMITS } from '../outreach/limits.js';
 import { nextDueAt } from '../outreach/outreach.repository.js';

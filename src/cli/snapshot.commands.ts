@@ -4,7 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { Command } from 'commander';
 import { UsageError } from '../shared/errors.js';
-import type { BindingChoice } from '../workspace/import.operator.js';
+import type { BindingChoice } from '../operator/import.operator.js';
 import { progressDisplay } from './import-progress.js';
 import { bindingDeps, describeBinding } from './network.commands.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
@@ -43,7 +43,7 @@ export function importCommand(): Command {
     .action(async (file: string, flags: ImportFlags) => {
       const choice = bindingChoice(flags);
       // Loaded here, not at the top: every other command starts faster without the importer.
-      const { importWorkspace } = await import('../workspace/import.operator.js');
+      const { importWorkspace } = await import('../operator/import.operator.js');
       const { source, size } = openSource(file);
       const display = await progressDisplay(source, size, { stream: process.stderr, json: flags.json === true });
       const result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice, display.onProgress)).finally(() => display.stop());

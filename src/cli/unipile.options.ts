@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { PacingOptions } from '../network/unipile/unipile.pacing.js';
 import { UsageError } from '../shared/errors.js';
-import type { UnipileBindInput } from '../workspace/unipile.operator.js';
+import type { UnipileBindInput } from '../operator/unipile.operator.js';
 
 export interface UnipileFlags {
   dsn?: string;

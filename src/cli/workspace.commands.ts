@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { listWorkspaceBindings } from '../workspace/bindings.operator.js';
+import { listWorkspaceBindings } from '../operator/bindings.operator.js';
 import { createWorkspace, deleteWorkspace } from '../workspace/workspace.service.js';
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';

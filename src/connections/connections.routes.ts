@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { EmptyObjectSchema } from '../http/schemas.js';
+import { EmptyObjectSchema } from '../shared/schemas.js';
 import type { RouteDeps } from '../http/route-deps.js';
-import { CheckBody, ConnectionExistsSchema, DirectMessageBody, SendBody } from './connections.schemas.js';
+import { registerModelCheck } from '../http/validation/validate.js';
+import { CheckBody, ConnectionExistsSchema, DirectMessageBody, EXACTLY_ONE_CONTACT, SendBody } from './connections.schemas.js';
 import { checkConnection, sendDirectMessage, sendInvitation } from './connections.service.js';
+
+// Like the original Pydantic model validator: runs once every field is valid, reports at ["body"].
+registerModelCheck(EXACTLY_ONE_CONTACT, (body) =>
+  (body.contact_urn != null) === (body.lead_id != null) ? 'exactly one of contact_urn and lead_id must be provided' : null,
+);
 
 const errors = { 400: Type.Ref('ErrorDetail'), 403: Type.Ref('ErrorDetail'), 503: Type.Ref('ErrorDetail') };
 /** Send and direct-message act on the workspace's network; a workspace bound to none has none. */

@@ -1,20 +1,16 @@
 import { Type } from 'typebox';
-import { NullableString } from '../http/schemas.js';
-import { registerModelCheck } from '../http/validation/validate.js';
+import { NullableString } from '../shared/schemas.js';
 
 export const CONTACT_URN_PATTERN = '^ACo[A-Za-z0-9_-]+$';
-
-// Like the original Pydantic model validator: runs once every field is valid, reports at ["body"].
-registerModelCheck('exactly-one-contact', (body) =>
-  (body.contact_urn != null) === (body.lead_id != null) ? 'exactly one of contact_urn and lead_id must be provided' : null,
-);
 
 const target = {
   team_member_id: Type.String({ description: 'Team member whose network account is used.' }),
   contact_urn: Type.Optional(NullableString({ pattern: CONTACT_URN_PATTERN, description: 'Network urn of the contact (exactly one of contact_urn and lead_id).' })),
   lead_id: Type.Optional(NullableString({ description: 'A lead of the workspace; resolves to its contact.' })),
 };
-const check = { 'x-check': 'exactly-one-contact' };
+/** The cross-field rule the routes register with the validator (connections.routes.ts). */
+export const EXACTLY_ONE_CONTACT = 'exactly-one-contact';
+const check = { 'x-check': EXACTLY_ONE_CONTACT };
 
 export const CheckBody = Type.Object(target, { ...check, title: 'ConnectionCheckPayload' });
 

@@ -2,7 +2,7 @@
 // rules (ranges, the note's limit, working hours) are the domain's, checked where it saves.
 import { Type, type Static } from 'typebox';
 import { CAMPAIGN_STATUSES, CONTACT_STATUSES } from '../campaigns/campaigns.schemas.js';
-import { NullableString, StringEnum } from '../http/schemas.js';
+import { NullableString, StringEnum } from '../shared/schemas.js';
 import { SENDER_POLICIES } from '../outreach/campaign-settings.js';
 
 const Text = (description: string) => Type.String({ maxLength: 5000, description });

@@ -1,6 +1,6 @@
 // Shapes of the console's lead endpoints beyond v2: bulk status, the score's "why", the CSV export's query.
 import { Type } from 'typebox';
-import { StringEnum } from '../http/schemas.js';
+import { StringEnum } from '../shared/schemas.js';
 import { LeadsQuerySchema } from '../leads/leads.schemas.js';
 
 /** A selection is at most this many leads (one transaction; a page shows 50). */

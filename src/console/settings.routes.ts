@@ -9,7 +9,7 @@ import { IcpRulesError } from '../ingestion/icp.js';
 import { addTargetAccount, getIngestionSettings, listTargetAccounts, removeTargetAccount, setIcpRules } from '../ingestion/settings.service.js';
 import { importSuppressionCsv, previewSuppressionCsv } from '../suppression/suppression.import.js';
 import { listSuppressionEntries } from '../suppression/suppression.service.js';
-import { bindingOf } from '../workspace/bindings.operator.js';
+import { bindingOf } from '../operator/bindings.operator.js';
 import { creditLedger } from '../workspace/credits.service.js';
 import { HttpError } from '../http/error-table.js';
 import { UsageError } from '../shared/errors.js';

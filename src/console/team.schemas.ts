@@ -1,6 +1,6 @@
 // Shapes of the console's Feeds, Team and Settings endpoints (/app/api/...), one schema each.
 import { Type } from 'typebox';
-import { Nullable, NullableString, StringEnum } from '../http/schemas.js';
+import { Nullable, NullableString, StringEnum } from '../shared/schemas.js';
 import { IcpRulesSchema, type IcpRules } from '../ingestion/icp.js';
 import { EMAIL_PATTERN } from '../shared/handles.js';
 import { SUPPRESSION_KINDS } from '../db/schema/suppression.table.js';

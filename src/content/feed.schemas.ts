@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateQuery, withRequired, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { DateQuery, withRequired, NullableInteger, NullableString, StringEnum } from '../shared/schemas.js';
 
 export const FEED_SORTS = ['newest_first', 'oldest_first', 'most_viewed_first', 'least_viewed_first'] as const;
 export type FeedSort = (typeof FEED_SORTS)[number];

@@ -4,7 +4,7 @@ import { createApiKey } from '../auth/api-keys.service.js';
 import { createInvite } from '../console/console-auth.service.js';
 import { listTeamMembers } from '../workspace/workspace.repository.js';
 import type { AppContext } from '../context.js';
-import { importWorkspace } from '../workspace/import.operator.js';
+import { importWorkspace } from '../operator/import.operator.js';
 import { listWorkspaces } from '../workspace/workspace.repository.js';
 import { demoSnapshotStream } from './demo-snapshot.js';
 

@@ -1,7 +1,7 @@
 // Every engine task the worker runs, built from the composition root.
 import { retryDueActions, settleReceivedActions } from '../connections/outbound.js';
 import type { AppContext } from '../context.js';
-import { processInbox, pruneInbox } from '../hooks/hooks.processor.js';
+import { processInbox, pruneInbox } from '../inbound/inbox.processor.js';
 import { outreachStep } from '../outreach/outreach.engine.js';
 import { enrichWaitingLeads } from '../enrichment/enrichment.engine.js';
 import { rescoreLeads, syncNextDueMember } from '../ingestion/ingestion.engine.js';

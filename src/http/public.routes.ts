@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { fileURLToPath } from 'node:url';
 import { PLACEHOLDER_PATH } from './asset-url.js';
-import { EmptyObjectSchema } from './schemas.js';
+import { EmptyObjectSchema } from '../shared/schemas.js';
 
 // Public: `security: []` says so in the document. Their one client error is the 400 every path
 // answers behind --trust-proxy to a request that did not come over HTTPS.

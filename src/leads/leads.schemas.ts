@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { DateQuery, withRequired, Nullable, NullableBoolean, NullableDateTime, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { DateQuery, withRequired, Nullable, NullableBoolean, NullableDateTime, NullableInteger, NullableString, StringEnum } from '../shared/schemas.js';
 
 export const LEAD_STATUSES = ['NEW', 'QUALIFIED', 'DISQUALIFIED'] as const;
 export const LEAD_SORTS = ['newest_first', 'oldest_first', 'last_touch_first', 'last_touch_last', 'most_engaged_first', 'least_engaged_first'] as const;

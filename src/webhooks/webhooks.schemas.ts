@@ -1,6 +1,6 @@
 // The shapes of the webhook subscription endpoints (one schema per shape).
 import { Type, type Static } from 'typebox';
-import { NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { NullableInteger, NullableString, StringEnum } from '../shared/schemas.js';
 import { EVENT_TYPES } from './outbox.js';
 
 const Url = Type.String({ minLength: 1, maxLength: 2000, description: 'Where events are POSTed: https, resolving to public addresses only (unless the operator allows private ones).' });

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NullableDateTime, NullableInteger, NullableString, StringEnum } from '../http/schemas.js';
+import { NullableDateTime, NullableInteger, NullableString, StringEnum } from '../shared/schemas.js';
 
 export const INTEGRATION_STATUSES = ['NOT_CONNECTED', 'CONNECTED', 'DISCONNECTED'] as const;
 

@@ -1,7 +1,7 @@
 // Binds a test's workspace as the process-wide sandbox once served every workspace: the simulated
 // network (with activity unless told otherwise) and the simulated enrichment vendor.
 import type { AppContext } from '../../src/context.js';
-import { bind } from '../../src/workspace/bindings.operator.js';
+import { bind } from '../../src/operator/bindings.operator.js';
 
 export interface TestBinding {
   /** none: the workspace is left unbound, as created and imported workspaces are. */

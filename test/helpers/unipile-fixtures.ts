@@ -8,7 +8,7 @@ import { configureCampaign, type CampaignSettings } from '../../src/outreach/cam
 import { DEFAULT_LIMITS, setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { urnOf } from '../../src/network/unipile/unipile.mapping.js';
 import type { PacingOptions } from '../../src/network/unipile/unipile.pacing.js';
-import { bindUnipile, linkMember, type UnipileOperatorDeps } from '../../src/workspace/unipile.operator.js';
+import { bindUnipile, linkMember, type UnipileOperatorDeps } from '../../src/operator/unipile.operator.js';
 import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
 import { makeClient } from './client.js';
 import type { FakeAccount, FakePerson, FakeUnipile } from './fake-unipile/fake-unipile.js';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { featureSchemas, registerApiRoutes } from '../../server/api.routes.js';
 import type { RouteDeps } from '../route-deps.js';
-import { sharedSchemas } from '../schemas.js';
+import { sharedSchemas } from '../../shared/schemas.js';
 import { pydanticValidatorCompiler } from './request.js';
 import { assertSupportedSchema } from './supported-keywords.js';
 import { registerSchema } from './validate.js';

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
 import { registerRateLimit, type RateLimitStore } from '../http/rate-limit.js';
 import type { RouteDeps } from '../http/route-deps.js';
-import { receiveDelivery } from './hooks.service.js';
+import { receiveDelivery } from './inbox.service.js';
 
 const DeliveryAnswer = Type.Object({
   status: Type.Union([Type.Literal('stored'), Type.Literal('duplicate'), Type.Literal('ignored')], {

@@ -11,7 +11,7 @@ import { UnipileNetwork, type RegisteredWebhook } from '../network/unipile/unipi
 import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
-import * as repo from './hooks.repository.js';
+import * as repo from './inbox.repository.js';
 import { hookPath, hookSecretBox } from './hooks.secret.js';
 
 export interface HookDeps {

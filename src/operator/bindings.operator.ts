@@ -14,8 +14,8 @@ import { ensureSandboxSchema } from '../network/sandbox/sandbox.schema.js';
 import { sandboxDb } from '../network/sandbox/sandbox.table.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
-import { findTeamMember, listTeamMembers, listWorkspaces, updateIntegrationStatus } from './workspace.repository.js';
-import { requireWorkspace } from './workspace.service.js';
+import { findTeamMember, listTeamMembers, listWorkspaces, updateIntegrationStatus } from '../workspace/workspace.repository.js';
+import { requireWorkspace } from '../workspace/workspace.service.js';
 
 export interface BindingDeps {
   db: Db;

@@ -8,7 +8,7 @@ import { senderUsage } from '../outreach/sender-usage.js';
 import { linkedAccounts } from '../network/unipile/unipile.store.js';
 import type { Clock } from '../shared/clock.js';
 import { bindingOf } from './bindings.operator.js';
-import { listTeamMembers } from './workspace.repository.js';
+import { listTeamMembers } from '../workspace/workspace.repository.js';
 
 export async function teamOverview(db: Db, clock: Clock, workspaceId: string) {
   const now = clock.now();

@@ -12,8 +12,8 @@ import { linkAccount, linkedAccounts, unlinkAccount } from '../network/unipile/u
 import type { SecretBox } from '../shared/secret-box.js';
 import { UsageError } from '../shared/errors.js';
 import type { BindingDeps } from './bindings.operator.js';
-import { findTeamMember, updateIntegrationStatus } from './workspace.repository.js';
-import { requireWorkspace } from './workspace.service.js';
+import { findTeamMember, updateIntegrationStatus } from '../workspace/workspace.repository.js';
+import { requireWorkspace } from '../workspace/workspace.service.js';
 
 export interface UnipileOperatorDeps extends BindingDeps {
   tokenBox: () => SecretBox;

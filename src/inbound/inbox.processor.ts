@@ -14,7 +14,7 @@ import { accountStatusChanged, invitationAccepted } from '../outreach/network-ev
 import type { Clock } from '../shared/clock.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import { backoffMs, DAY_MS } from '../shared/time.js';
-import * as repo from './hooks.repository.js';
+import * as repo from './inbox.repository.js';
 import type { UnipileInboxTable } from '../db/schema/unipile-hooks.table.js';
 
 export interface InboxDeps {

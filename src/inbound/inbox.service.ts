@@ -1,11 +1,11 @@
 // Receiving a delivery: authenticate it by the hook's secret (constant time), read it, and store
 // its event once in the inbox. Nothing else happens here, so the answer goes back at once; the
-// worker applies the event later (hooks.processor.ts).
+// worker applies the event later (inbox.processor.ts).
 import type { Db } from '../db/database.js';
 import { hookSecretMatches, parseUnipileEvent } from '../network/unipile/unipile.webhooks.js';
 import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
-import * as repo from './hooks.repository.js';
+import * as repo from './inbox.repository.js';
 import { hookSecretBox } from './hooks.secret.js';
 
 export interface ReceiveDeps {
