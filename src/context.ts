@@ -116,6 +116,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     onDisconnected: async (workspaceId, memberIds) => {
       for (const id of memberIds) await accountStatusChanged(db, { workspaceId, teamMemberId: id }, false, clock.now());
     },
+    onBudget: (provider) => (budget, result) => metrics.budgetClaim(provider, budget, result),
   };
   const networks = new BindingRegistry<NetworkProvider>(db, 'network', {
     sandbox: (binding) => meteredProvider(sandbox.forWorkspace({ activity: binding.options.activity === true, pace: binding.options.pace ?? 1 }), metrics),

@@ -4,8 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { NetworkError } from '../src/network/provider.js';
 import { MemoryLedger } from '../src/network/unipile/unipile.ledger.js';
 import { urnOf } from '../src/network/unipile/unipile.mapping.js';
-import { UnipileNetwork, type UnipileOptions } from '../src/network/unipile/unipile.network.js';
+import type { BudgetOptions } from '../src/network/unipile/unipile.budget.js';
+import { UnipileNetwork, type AccountDirectory, type UnipileOptions } from '../src/network/unipile/unipile.network.js';
 import type { Clock } from '../src/shared/clock.js';
+import { unipileStores } from './helpers/unipile-stores.js';
 import { FakeUnipile, startFakeUnipile, type FakeAccount, type FakePerson } from './helpers/fake-unipile/fake-unipile.js';
 
 class TestClock implements Clock {
@@ -23,13 +25,18 @@ let ledger: MemoryLedger;
 const member = { workspaceId: 'ws_1', teamMemberId: 'tm_1' };
 const links = new Map<string, string>();
 
-function network(options: Partial<UnipileOptions> = {}) {
-  return new UnipileNetwork(
-    { accountIdOf: async (a) => links.get(a.teamMemberId) ?? null, lookupAccountId: async () => links.get('tm_1') ?? null, memberOf: async (id) => [...links].find(([, acc]) => acc === id)?.[0] ?? null },
-    ledger,
-    clock,
-    { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 2_000, pacing: { actSpacingMinMs: 0, actSpacingMaxMs: 0 }, ...options },
-  );
+const directory: AccountDirectory = {
+  accountIdOf: async (a) => links.get(a.teamMemberId) ?? null,
+  lookupAccountId: async () => links.get('tm_1') ?? null,
+  memberOf: async (id) => [...links].find(([, acc]) => acc === id)?.[0] ?? null,
+};
+const opened: (() => Promise<void>)[] = [];
+
+/** The provider over a fresh database of its own (budgets, relations); `budget`: its account budget. */
+async function network(options: Partial<UnipileOptions> = {}, budget: Partial<BudgetOptions> = { actSpacingMinMs: 0, actSpacingMaxMs: 0 }, random?: () => number) {
+  const stored = await unipileStores('ws_1', clock, directory, ledger, budget, random);
+  opened.push(stored.close);
+  return new UnipileNetwork(stored.stores, clock, { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 2_000, ...options });
 }
 
 async function kindOf(p: Promise<unknown>): Promise<string> {
@@ -48,8 +55,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.close();
 });
-afterEach(() => {
+afterEach(async () => {
   expect(fake.drift).toEqual([]);
+  for (const close of opened.splice(0)) await close();
 });
 beforeEach(() => {
   account = fake.addAccount('Sam', 'Seller');
@@ -61,7 +69,7 @@ beforeEach(() => {
 
 describe('UnipileNetwork: reads', () => {
   it('looks a profile up by urn and by handle, and knows the account’s own urn', async () => {
-    const net = network();
+    const net = await network();
     const byUrn = await net.findProfile({ urn: urnOf(ada.providerId) });
     expect(byUrn).toMatchObject({ urn: urnOf(ada.providerId), username: ada.publicId, first_name: 'Ada', last_name: 'Lovelace', headline: 'Head of Sales', job_title: 'Head of Sales' });
     expect((await net.findProfile({ username: ada.publicId })).urn).toBe(byUrn.urn);
@@ -70,7 +78,7 @@ describe('UnipileNetwork: reads', () => {
   });
 
   it('reads connection states from Unipile: NONE, PENDING after an invitation, CONNECTED after acceptance', async () => {
-    const net = network();
+    const net = await network();
     const urn = urnOf(ada.providerId);
     expect(await net.connectionState(member, urn)).toBe('NONE');
     await net.sendInvitation(member, urn, 'Hello Ada', 'k-state');
@@ -80,7 +88,7 @@ describe('UnipileNetwork: reads', () => {
   });
 
   it('lists the member’s posts since a time, and turns comments and reactions into engagement', async () => {
-    const net = network();
+    const net = await network();
     const old = fake.addPost(account.owner, 'an old post', fake.now - 10 * 86_400_000);
     const post = fake.addPost(account.owner, 'a fresh post');
     const bob = fake.addPerson('Bob', 'Builder');
@@ -104,7 +112,7 @@ describe('UnipileNetwork: reads', () => {
 
 describe('UnipileNetwork: sends', () => {
   it('sends an invitation with its note, lists it as pending, and withdraws it', async () => {
-    const net = network();
+    const net = await network();
     const sent = await net.sendInvitation(member, urnOf(ada.providerId), 'Hello Ada', 'k-inv');
     expect(fake.invitations.filter((i) => i.to === ada.providerId)).toEqual([expect.objectContaining({ id: sent.ref, note: 'Hello Ada' })]);
     const pending = await net.listPendingInvitations(member);
@@ -115,7 +123,7 @@ describe('UnipileNetwork: sends', () => {
   });
 
   it('the same key never sends a second invitation or message', async () => {
-    const net = network();
+    const net = await network();
     const urn = urnOf(ada.providerId);
     const a = await net.sendInvitation(member, urn, null, 'k-1');
     expect(await net.sendInvitation(member, urn, null, 'k-1')).toEqual(a);
@@ -128,7 +136,7 @@ describe('UnipileNetwork: sends', () => {
   });
 
   it('starts a chat the first time and writes into the same chat afterwards', async () => {
-    const net = network();
+    const net = await network();
     const urn = urnOf(ada.providerId);
     fake.connect(account.id, ada.providerId);
     await net.sendMessage(member, urn, 'first', 'm-1');
@@ -139,7 +147,7 @@ describe('UnipileNetwork: sends', () => {
   });
 
   it('an invitation whose answer was lost is found at Unipile, not sent again', async () => {
-    const net = network();
+    const net = await network();
     const urn = urnOf(ada.providerId);
     fake.fail(/^POST \/api\/v1\/users\/invite$/, { actThenReset: true });
     const err = await net.sendInvitation(member, urn, 'Hello', 'k-lost').catch((e: unknown) => e);
@@ -158,7 +166,7 @@ describe('UnipileNetwork: sends', () => {
   });
 
   it('a message whose answer was lost is found in the chat, and a retry sends nothing more', async () => {
-    const net = network({ timeoutMs: 300 });
+    const net = await network({ timeoutMs: 300 });
     const urn = urnOf(ada.providerId);
     fake.connect(account.id, ada.providerId);
     await net.sendMessage(member, urn, 'hello', 'm-a');
@@ -170,7 +178,7 @@ describe('UnipileNetwork: sends', () => {
   });
 
   it('a send that never reached Unipile is sent on retry, once', async () => {
-    const net = network();
+    const net = await network();
     const urn = urnOf(ada.providerId);
     fake.fail(/^POST \/api\/v1\/users\/invite$/, { status: 500, type: 'errors/provider_error' });
     expect(await kindOf(net.sendInvitation(member, urn, null, 'k-500'))).toBe('transient');
@@ -182,7 +190,7 @@ describe('UnipileNetwork: sends', () => {
 
 describe('UnipileNetwork: replies by polling', () => {
   it('lists what contacts wrote after a time, oldest first, never the account’s own messages', async () => {
-    const net = network();
+    const net = await network();
     const bob = fake.addPerson('Bob', 'Builder');
     fake.connect(account.id, ada.providerId);
     await net.sendMessage(member, urnOf(ada.providerId), 'hello Ada', 'r-1');
@@ -198,7 +206,7 @@ describe('UnipileNetwork: replies by polling', () => {
 describe('UnipileNetwork: failures map to the provider’s error kinds', () => {
   it('401, 403, 422 (already invited), 429 with Retry-After, 500 and a hanging call', async () => {
     const urn = urnOf(ada.providerId);
-    const net = network({ timeoutMs: 300 });
+    const net = await network({ timeoutMs: 300 });
     fake.fail(/users\/me/, { status: 401, type: 'errors/invalid_credentials' });
     expect(await kindOf(net.findAccountUrn(member))).toBe('account_disconnected');
     fake.fail(/^GET \/api\/v1\/users\//, { status: 403, type: 'errors/insufficient_privileges' });
@@ -208,6 +216,12 @@ describe('UnipileNetwork: failures map to the provider’s error kinds', () => {
     fake.fail(/^GET \/api\/v1\/users\/invite\/sent/, { status: 429, retryAfterSeconds: 120 });
     const limited = await net.listPendingInvitations(member).catch((e: unknown) => e as NetworkError);
     expect(limited).toMatchObject({ kind: 'transient', retryAfterMs: 120_000 });
+    // Unipile's Retry-After is honoured: until it has passed, nothing of this account reaches Unipile.
+    const calls = fake.calls.length;
+    clock.t += 60_000;
+    expect(await net.listPendingInvitations(member).catch((e: unknown) => e as NetworkError)).toMatchObject({ kind: 'transient', retryAfterMs: 60_000 });
+    expect(fake.calls.length).toBe(calls);
+    clock.t += 60_000;
     fake.fail(/^GET \/api\/v1\/chats$/, { status: 500, type: 'errors/provider_error' });
     expect(await kindOf(net.sendMessage(member, urn, 'x', 'm-x'))).toBe('transient');
     fake.fail(/^GET \/api\/v1\/users\//, { hang: true });
@@ -217,17 +231,17 @@ describe('UnipileNetwork: failures map to the provider’s error kinds', () => {
   it('a disconnected account, an unlinked member and a wrong token', async () => {
     const urn = urnOf(ada.providerId);
     account.status = 'DISCONNECTED';
-    expect(await kindOf(network().connectionState(member, urn))).toBe('account_disconnected');
-    expect(await kindOf(network().sendMessage({ workspaceId: 'ws_1', teamMemberId: 'tm_nobody' }, urn, 'x', 'k'))).toBe('account_disconnected');
+    expect(await kindOf((await network()).connectionState(member, urn))).toBe('account_disconnected');
+    expect(await kindOf((await network()).sendMessage({ workspaceId: 'ws_1', teamMemberId: 'tm_nobody' }, urn, 'x', 'k'))).toBe('account_disconnected');
     account.status = 'OK';
-    expect(await kindOf(network({ token: 'wrong' }).checkAccount(account.id))).toBe('account_disconnected');
-    expect(await network().checkAccount(account.id)).toBe(urnOf(account.owner.providerId));
+    expect(await kindOf((await network({ token: 'wrong' })).checkAccount(account.id))).toBe('account_disconnected');
+    expect(await (await network()).checkAccount(account.id)).toBe(urnOf(account.owner.providerId));
   });
 });
 
 describe('UnipileNetwork: pacing per account', () => {
   it('spaces acting calls by a random pause drawn from the injected source, and caps daily profile look-ups', async () => {
-    const net = network({ pacing: { actSpacingMinMs: 40_000, actSpacingMaxMs: 80_000, dailyProfileLookups: 2 }, random: () => 0.5 });
+    const net = await network({}, { actSpacingMinMs: 40_000, actSpacingMaxMs: 80_000, dailyProfileLookups: 2 }, () => 0.5);
     const bob = fake.addPerson('Bob', 'Builder');
     await net.sendInvitation(member, urnOf(ada.providerId), null, 'p-1');
     const early = await net.sendInvitation(member, urnOf(bob.providerId), null, 'p-2').catch((e: unknown) => e as NetworkError);

@@ -2,7 +2,7 @@
 // or an environment variable (never from the command line, where `ps` shows it), a CA file, and
 // the per-account pacing.
 import fs from 'node:fs';
-import type { PacingOptions } from '../network/unipile/unipile.pacing.js';
+import type { BudgetOptions } from '../network/unipile/unipile.budget.js';
 import { UsageError } from '../shared/errors.js';
 import type { UnipileBindInput } from '../operator/unipile.operator.js';
 
@@ -31,8 +31,8 @@ function readToken(flags: UnipileFlags, env: NodeJS.ProcessEnv): string {
   return value;
 }
 
-function readPacing(flags: UnipileFlags): Partial<PacingOptions> {
-  const pacing: Partial<PacingOptions> = {};
+function readPacing(flags: UnipileFlags): Partial<BudgetOptions> {
+  const pacing: Partial<BudgetOptions> = {};
   if (flags.actSpacing !== undefined) {
     const m = /^(\d{1,5})(?:-(\d{1,5}))?$/.exec(flags.actSpacing.trim());
     if (!m) throw new UsageError(`--act-spacing must be seconds or a range of seconds such as 45-90 (got "${flags.actSpacing}")`);

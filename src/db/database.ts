@@ -11,6 +11,7 @@ import type { OutreachLimitsTable, OutreachSendersTable } from './schema/outreac
 import type { UnipileHooksTable, UnipileInboxTable } from './schema/unipile-hooks.table.js';
 import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from './schema/webhooks.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from './schema/ingestion.table.js';
+import type { NetworkAccountPacingTable, NetworkBudgetUseTable, NetworkRelationsTable, ProfileLookupsTable } from './schema/network-budgets.table.js';
 import type { SuppressionsTable } from './schema/suppression.table.js';
 import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from './schema/workspace.table.js';
@@ -56,6 +57,10 @@ export interface Database {
   network_call_outcomes: NetworkCallOutcomesTable;
   unipile_hooks: UnipileHooksTable;
   unipile_inbox: UnipileInboxTable;
+  network_budget_use: NetworkBudgetUseTable;
+  network_account_pacing: NetworkAccountPacingTable;
+  network_relations: NetworkRelationsTable;
+  profile_lookups: ProfileLookupsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;

@@ -41,6 +41,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly budgets = new Counter({
+    name: 'warmline_network_budget_claims_total',
+    help: "Claims on a real account's budgets (lookup, invitation, message, withdrawal) by result: spent or refused (the budget was spent, nothing asked of the network)",
+    labelNames: ['provider', 'budget', 'result'] as const,
+    registers: [this.registry],
+  });
+
   private readonly providerErrors = new Counter({
     name: 'warmline_provider_errors_total',
     help: 'Errors of network provider calls by provider and kind',
@@ -106,6 +113,10 @@ export class Metrics {
 
   outboundAction(provider: string, kind: OutboundKind, result: string): void {
     this.outbound.inc({ provider, kind, result });
+  }
+
+  budgetClaim(provider: string, budget: string, result: 'spent' | 'refused'): void {
+    this.budgets.inc({ provider, budget, result });
   }
 
   providerError(provider: string, kind: string): void {

@@ -70,8 +70,25 @@ export interface PostEngagement {
   /** The provider's identity of the event: the same event always has the same id. */
   id: string;
   contactUrn: string;
+  /**
+   * Who engaged, as the engagement itself tells (a comment's or a reaction's author): enough for a
+   * lead without a profile look-up. Absent where the provider gives only the urn.
+   */
+  person?: EngagedPerson;
   kind: 'LIKE' | 'COMMENT' | 'SHARE';
   at: number;
+}
+
+/** A person as an engagement names them: no job, country or company (only a profile has those). */
+export type EngagedPerson = Pick<NetworkProfile, 'urn' | 'username' | 'first_name' | 'last_name' | 'headline' | 'network_url'>;
+
+/**
+ * Who pays for a profile look-up and how urgently: `account` spends its own budget (else any
+ * linked account of the workspace); `ingestion` may spend only what the API and outreach leave.
+ */
+export interface LookupOptions {
+  account?: AccountRef;
+  purpose?: 'ingestion' | 'priority';
 }
 
 /** A message a contact sent to the account (a reply). */
@@ -90,7 +107,12 @@ export interface NetworkProvider {
    * syncs follow it. Absent: 1, as every real network.
    */
   readonly pace?: number;
-  findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile>;
+  /**
+   * How long a profile looked up stays good before a sync may look it up again. Absent: profiles
+   * cost nothing to look up (a simulated network).
+   */
+  readonly profileRefreshMs?: number;
+  findProfile(by: { urn: string } | { username: string }, options?: LookupOptions): Promise<NetworkProfile>;
   connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState>;
   /** connectionState for several accounts of a workspace at once, in their order; null where the network cannot answer (the account is not connected). */
   connectionStates(workspaceId: string, teamMemberIds: string[], contactUrn: string): Promise<(ConnectionState | null)[]>;
@@ -118,9 +140,18 @@ export interface NetworkProvider {
 /** Typed failures; `kind` lets callers switch exhaustively. */
 export type NetworkErrorKind = 'not_found' | 'limit_reached' | 'account_disconnected' | 'account_restricted' | 'transient';
 
+/**
+ * Which limit a `limit_reached` is: one of the account's daily budgets kept by the service, or a
+ * limit the network itself reported (`network`).
+ */
+export type NetworkLimit = 'profile_lookups' | 'invitations' | 'messages' | 'withdrawals' | 'network';
+
 export class NetworkError extends Error {
-  /** `retryAfterMs`: how long the network asked to be left alone (a 429's Retry-After), if it said. */
-  constructor(readonly kind: NetworkErrorKind, message: string = kind, readonly retryAfterMs: number | null = null) {
+  /**
+   * `retryAfterMs`: how long to leave it alone (a 429's Retry-After, or until the budget refills).
+   * `limit`: for `limit_reached`, which limit (null: not said).
+   */
+  constructor(readonly kind: NetworkErrorKind, message: string = kind, readonly retryAfterMs: number | null = null, readonly limit: NetworkLimit | null = null) {
     super(message);
     this.name = 'NetworkError';
   }

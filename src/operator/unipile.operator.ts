@@ -7,7 +7,7 @@ import { findBinding, saveBinding } from '../network/bindings.repository.js';
 import { NetworkError } from '../network/provider.js';
 import { checkUnipileCredentials, type UnipileBindingOptions } from '../network/unipile/unipile.factory.js';
 import { UnipileNetwork } from '../network/unipile/unipile.network.js';
-import { DEFAULT_PACING, type PacingOptions } from '../network/unipile/unipile.pacing.js';
+import { DEFAULT_BUDGET, type BudgetOptions } from '../network/unipile/unipile.budget.js';
 import { linkAccount, linkedAccounts, unlinkAccount } from '../network/unipile/unipile.store.js';
 import type { SecretBox } from '../shared/secret-box.js';
 import { UsageError } from '../shared/errors.js';
@@ -31,7 +31,7 @@ export interface UnipileBindInput {
   dsn: string;
   token: string;
   ca?: string | null;
-  pacing?: Partial<PacingOptions>;
+  pacing?: Partial<BudgetOptions>;
 }
 
 /** The DSN as Unipile shows it (https://apiN.unipile.com:PORT), without a path. */
@@ -46,8 +46,8 @@ function readDsn(dsn: string): string {
   return url.origin;
 }
 
-function checkPacing(p: Partial<PacingOptions>): Partial<PacingOptions> {
-  const merged = { ...DEFAULT_PACING, ...p };
+function checkPacing(p: Partial<BudgetOptions>): Partial<BudgetOptions> {
+  const merged = { ...DEFAULT_BUDGET, ...p };
   if (merged.actSpacingMinMs > merged.actSpacingMaxMs) throw new UsageError('--act-spacing: the shortest pause must not be longer than the longest');
   return p;
 }

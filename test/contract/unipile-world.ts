@@ -3,7 +3,8 @@
 import type { AccountRef } from '../../src/network/provider.js';
 import { MemoryLedger } from '../../src/network/unipile/unipile.ledger.js';
 import { providerIdOf, urnOf } from '../../src/network/unipile/unipile.mapping.js';
-import { UnipileNetwork } from '../../src/network/unipile/unipile.network.js';
+import { UnipileNetwork, type AccountDirectory } from '../../src/network/unipile/unipile.network.js';
+import { unipileStores } from '../helpers/unipile-stores.js';
 import { startFakeUnipile } from '../helpers/fake-unipile/fake-unipile.js';
 import type { NetworkRecord, NetworkWorld } from './network-provider.contract.js';
 
@@ -19,12 +20,13 @@ export async function unipileWorld(): Promise<NetworkWorld> {
   let members = 0;
   let people = 0;
   const clock = { now: () => fake.now };
-  const provider = new UnipileNetwork(
-    { accountIdOf: async (a) => (a.workspaceId === workspaceId ? accountOf.get(a.teamMemberId) ?? null : null), lookupAccountId: async () => lookup.id, memberOf: async (id) => memberOf.get(id) ?? null },
-    new MemoryLedger(),
-    clock,
-    { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 5_000, pacing: { actSpacingMinMs: 0, actSpacingMaxMs: 0, dailyProfileLookups: 1_000_000 } },
-  );
+  const directory: AccountDirectory = {
+    accountIdOf: async (a) => (a.workspaceId === workspaceId ? accountOf.get(a.teamMemberId) ?? null : null),
+    lookupAccountId: async () => lookup.id,
+    memberOf: async (id) => memberOf.get(id) ?? null,
+  };
+  const stored = await unipileStores(workspaceId, clock, directory, new MemoryLedger(), { actSpacingMinMs: 0, actSpacingMaxMs: 0, dailyProfileLookups: 1_000_000 });
+  const provider = new UnipileNetwork(stored.stores, clock, { dsn: fake.url, token: fake.token, ca: fake.ca, timeoutMs: 5_000 });
   const accountId = (a: AccountRef) => accountOf.get(a.teamMemberId)!;
   return {
     provider,
@@ -81,6 +83,7 @@ export async function unipileWorld(): Promise<NetworkWorld> {
       };
     },
     async close() {
+      await stored.close();
       await fake.close();
       // an answer the SDK's validators refused would have been a bug in the fake
       if (fake.drift.length > 0) throw new Error(`the fake Unipile sent answers the SDK refuses: ${fake.drift.join('; ')}`);

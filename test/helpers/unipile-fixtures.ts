@@ -7,7 +7,7 @@ import type { AppContext } from '../../src/context.js';
 import { configureCampaign, type CampaignSettings } from '../../src/outreach/campaign-settings.js';
 import { DEFAULT_LIMITS, setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { urnOf } from '../../src/network/unipile/unipile.mapping.js';
-import type { PacingOptions } from '../../src/network/unipile/unipile.pacing.js';
+import type { BudgetOptions } from '../../src/network/unipile/unipile.budget.js';
 import { bindUnipile, linkMember, type UnipileOperatorDeps } from '../../src/operator/unipile.operator.js';
 import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
 import { makeClient } from './client.js';
@@ -29,7 +29,7 @@ export interface UnipileWorkspace {
   members: { id: string; account: FakeAccount }[];
 }
 
-export async function unipileWorkspace(ctx: AppContext, fake: FakeUnipile, options: { members: number; serverUrl?: string; pacing?: Partial<PacingOptions> }): Promise<UnipileWorkspace> {
+export async function unipileWorkspace(ctx: AppContext, fake: FakeUnipile, options: { members: number; serverUrl?: string; pacing?: Partial<BudgetOptions> }): Promise<UnipileWorkspace> {
   const { db } = ctx.database;
   const { id } = await createWorkspace(db, ctx.clock, 'On Unipile');
   const deps = unipileDepsOf(ctx);

@@ -45,5 +45,6 @@ export function toNetworkError(err: unknown): NetworkError {
   if (err instanceof NetworkError) return err;
   if (!(err instanceof UnipileCallError)) return new NetworkError('transient', `Unipile call failed: ${err instanceof Error ? err.message : String(err)}`);
   const kind = (err.type ? BY_TYPE[err.type] : undefined) ?? byStatus(err.status);
-  return new NetworkError(kind, err.message, err.retryAfterMs);
+  // A limit Unipile (or LinkedIn behind it) reported is the network's own, not one of the service's budgets.
+  return new NetworkError(kind, err.message, err.retryAfterMs, kind === 'limit_reached' ? 'network' : null);
 }

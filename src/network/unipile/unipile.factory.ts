@@ -8,7 +8,8 @@ import type { SecretBox } from '../../shared/secret-box.js';
 import type { StoredBinding } from '../bindings.js';
 import { toNetworkError } from './unipile.errors.js';
 import { UnipileNetwork } from './unipile.network.js';
-import type { PacingOptions } from './unipile.pacing.js';
+import { AccountBudget, type BudgetObserver, type BudgetOptions } from './unipile.budget.js';
+import { DbRelations } from './unipile.relations.js';
 import { accountDirectory, DbLedger, membersOfAccount, recordOutcome } from './unipile.store.js';
 import { unipileSdk } from './unipile.sdk.js';
 import { installTransport } from './unipile.transport.js';
@@ -18,7 +19,8 @@ export interface UnipileBindingOptions {
   dsn: string;
   /** PEM certificates to trust besides the system's (a private endpoint, a test's fake). */
   ca?: string;
-  pacing?: Partial<PacingOptions>;
+  /** The account budgets (stored under its first name, pacing); missing fields take DEFAULT_BUDGET. */
+  pacing?: Partial<BudgetOptions>;
 }
 
 export interface UnipileFactoryDeps {
@@ -29,6 +31,8 @@ export interface UnipileFactoryDeps {
   timeoutMs: number;
   /** The members whose account Unipile answered as disconnected. */
   onDisconnected(workspaceId: string, teamMemberIds: string[]): Promise<void>;
+  /** Told of every budget claim (metrics). */
+  onBudget?: (provider: string) => BudgetObserver;
 }
 
 export function unipileFactory(deps: UnipileFactoryDeps) {
@@ -37,11 +41,16 @@ export function unipileFactory(deps: UnipileFactoryDeps) {
     const options = binding.options as unknown as UnipileBindingOptions;
     if (!binding.credentials) throw new Error(`workspace ${workspaceId} is bound to Unipile without a token: bind it again`);
     const token = deps.tokenBox().open(binding.credentials);
-    return new UnipileNetwork(accountDirectory(deps.db, workspaceId), new DbLedger(deps.db, workspaceId), deps.clock, {
+    const stores = {
+      accounts: accountDirectory(deps.db, workspaceId),
+      ledger: new DbLedger(deps.db, workspaceId),
+      budget: new AccountBudget(deps.db, workspaceId, deps.clock, options.pacing, Math.random, deps.onBudget?.('unipile')),
+      relations: new DbRelations(deps.db, workspaceId),
+    };
+    return new UnipileNetwork(stores, deps.clock, {
       dsn: options.dsn,
       token,
       ca: options.ca,
-      pacing: options.pacing,
       timeoutMs: deps.timeoutMs,
       observer: {
         // Counting is bookkeeping: a failed count must not turn a call's answer into a failure.

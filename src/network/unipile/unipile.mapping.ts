@@ -2,7 +2,7 @@
 // provider_id (LinkedIn's profile id) so every later call and every reconciliation can be made
 // from the urn alone.
 import type { UnipileClient } from 'unipile-node-sdk';
-import type { NetworkPost, NetworkProfile, PendingInvitation, PostEngagement } from '../provider.js';
+import type { EngagedPerson, NetworkPost, NetworkProfile, PendingInvitation, PostEngagement } from '../provider.js';
 
 // The SDK's answer types, named through its resource methods (the types themselves are not exported).
 type Users = UnipileClient['users'];
@@ -83,18 +83,45 @@ export function toPendingInvitation(i: Invitation): PendingInvitation | null {
   return { ref: i.id, contactUrn: urnOf(i.invited_user_id), sentAt: i.parsed_datetime ? Date.parse(i.parsed_datetime) : 0 };
 }
 
+/**
+ * Who engaged, from what the comment or reaction carries (provider id, name, headline, profile
+ * URL): a lead needs no profile look-up for these. The public identifier is the profile URL's
+ * last segment (`…/in/<public identifier>`); without one the provider id stands in, as in toProfile.
+ */
+function engagedPerson(providerId: string, name: string | null | undefined, headline: string | null | undefined, profileUrl: string | null | undefined): EngagedPerson {
+  const publicId = profileUrl ? /\/in\/([^/?#]+)/.exec(profileUrl)?.[1] : undefined;
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
+  return {
+    urn: urnOf(providerId),
+    username: publicId ? decodeURIComponent(publicId) : providerId,
+    first_name: first || null,
+    last_name: rest.length > 0 ? rest.join(' ') : null,
+    headline: headline || null,
+    network_url: profileUrl ?? null,
+  };
+}
+
 export function commentEngagement(postId: string, c: Comment): PostEngagement | null {
   if (!c.author_details.id) return null;
-  return { id: `${postId}:comment:${c.id}`, contactUrn: urnOf(c.author_details.id), kind: 'COMMENT', at: Date.parse(c.date) };
+  const person = engagedPerson(c.author_details.id, c.author, c.author_details.headline, c.author_details.profile_url);
+  return { id: `${postId}:comment:${c.id}`, contactUrn: person.urn, kind: 'COMMENT', at: Date.parse(c.date), person };
 }
 
 /** A reaction as Unipile's posts/{id}/reactions lists it (no SDK method, so no SDK type). */
 export interface UnipileReaction {
   value: string;
-  author: { id: string };
+  author: { id: string; name?: string | null; headline?: string | null; profile_url?: string | null; is_company?: boolean };
 }
 
 /** Reactions carry no time: `seenAt` is when the service first saw the list holding it. */
 export function reactionEngagement(postId: string, r: UnipileReaction, seenAt: number): PostEngagement {
-  return { id: `${postId}:like:${r.author.id}`, contactUrn: urnOf(r.author.id), kind: 'LIKE', at: seenAt };
+  const person = engagedPerson(r.author.id, r.author.name, r.author.headline, r.author.profile_url);
+  return { id: `${postId}:like:${r.author.id}`, contactUrn: person.urn, kind: 'LIKE', at: seenAt, person };
+}
+
+type Relation = Answer<'getAllRelations'>['items'][number];
+
+/** A relation of the account's list: who, and since when. */
+export function toRelation(r: Relation): { contactUrn: string; at: number } {
+  return { contactUrn: urnOf(r.member_id), at: Number(r.created_at) };
 }

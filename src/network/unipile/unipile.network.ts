@@ -4,12 +4,13 @@
 // (invitations sent, relations, the chat's messages) before anything is sent again.
 import type { UnipileClient } from 'unipile-node-sdk';
 import type { Clock } from '../../shared/clock.js';
-import type { AccountRef, ConnectionState, NetworkErrorKind, NetworkPost, NetworkProfile, NetworkProvider, PendingInvitation, PostEngagement, SentAction } from '../provider.js';
+import type { AccountRef, ConnectionState, LookupOptions, NetworkErrorKind, NetworkPost, NetworkProfile, NetworkProvider, PendingInvitation, PostEngagement, SentAction } from '../provider.js';
 import { NetworkError } from '../provider.js';
 import { toNetworkError } from './unipile.errors.js';
 import type { SendIntent, SendLedger } from './unipile.ledger.js';
 import * as map from './unipile.mapping.js';
-import { AccountPacing, DEFAULT_PACING, type PacingOptions } from './unipile.pacing.js';
+import type { AccountBudget, Purpose } from './unipile.budget.js';
+import { RELATIONS_FRESH_MS, type DbRelations } from './unipile.relations.js';
 import { unipileSdk } from './unipile.sdk.js';
 import { installTransport } from './unipile.transport.js';
 
@@ -29,8 +30,6 @@ export interface UnipileOptions {
   timeoutMs: number;
   /** PEM certificates to trust besides the system's. */
   ca?: string;
-  pacing?: Partial<PacingOptions>;
-  random?: () => number;
   /** How far before its intent a sent item may be dated and still be it (clocks differ). */
   clockToleranceMs?: number;
   /** Told the outcome of every call that reached (or tried to reach) Unipile. */
@@ -60,24 +59,37 @@ export interface RegisteredWebhook {
 const PAGE = 100;
 const MAX_PAGES = 50;
 
+/** What a workspace's Unipile provider keeps in the database. */
+export interface UnipileStores {
+  accounts: AccountDirectory;
+  ledger: SendLedger;
+  /** Each account's budgets and pacing, shared by every process. */
+  budget: AccountBudget;
+  relations: DbRelations;
+}
+
 export class UnipileNetwork implements NetworkProvider {
   readonly name = 'unipile';
+  readonly profileRefreshMs: number;
   private readonly client: UnipileClient;
-  private readonly pacing: AccountPacing;
+  private readonly accounts: AccountDirectory;
+  private readonly ledger: SendLedger;
+  private readonly budget: AccountBudget;
+  private readonly relations: DbRelations;
   private readonly tolerance: number;
   private readonly observer: CallObserver | null;
 
   constructor(
-    private readonly accounts: AccountDirectory,
-    private readonly ledger: SendLedger,
+    stores: UnipileStores,
     private readonly clock: Clock,
     options: UnipileOptions,
   ) {
+    ({ accounts: this.accounts, ledger: this.ledger, budget: this.budget, relations: this.relations } = stores);
     this.client = new (unipileSdk().UnipileClient)(options.dsn, options.token);
     installTransport(this.client, { baseUrl: options.dsn, token: options.token, timeoutMs: options.timeoutMs, ca: options.ca });
-    this.pacing = new AccountPacing(clock, { ...DEFAULT_PACING, ...options.pacing }, options.random);
     this.tolerance = options.clockToleranceMs ?? 5 * 60_000;
     this.observer = options.observer ?? null;
+    this.profileRefreshMs = this.budget.options.profileRefreshDays * 86_400_000;
   }
 
   /** One cheap call that proves the DSN, the token and the account: the account's own profile. */
@@ -87,14 +99,27 @@ export class UnipileNetwork implements NetworkProvider {
     return map.ownUrn(own);
   }
 
-  async findProfile(by: { urn: string } | { username: string }): Promise<NetworkProfile> {
-    const accountId = await this.lookupAccount();
-    return map.toProfile(await this.profile(accountId, 'urn' in by ? map.providerIdOf(by.urn) : by.username));
+  /** A profile look-up: a profile view on the network, spent from the paying account's daily budget. */
+  async findProfile(by: { urn: string } | { username: string }, options: LookupOptions = {}): Promise<NetworkProfile> {
+    const accountId = options.account ? await this.accountOf(options.account) : await this.lookupAccount();
+    return map.toProfile(await this.profile(accountId, 'urn' in by ? map.providerIdOf(by.urn) : by.username, options.purpose ?? 'priority'));
   }
 
+  /**
+   * From the account's own lists (relations, sent invitations), which cost no profile view; a
+   * profile look-up only for a person they cannot place (relations beyond what the list walk reads).
+   */
   async connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState> {
     const accountId = await this.accountOf(account);
-    const p = await this.profile(accountId, map.providerIdOf(contactUrn));
+    let complete = await this.refreshRelations(accountId);
+    if (await this.relations.knows(accountId, contactUrn)) return 'CONNECTED';
+    if ((await this.listPendingInvitations(account)).some((p) => p.contactUrn === contactUrn)) return 'PENDING';
+    // Not pending: accepted since the relations were read, or never invited. The list's newest
+    // page says which (an acceptance is never taken for a refusal because the copy was minutes old).
+    complete = await this.refreshRelations(accountId, true);
+    if (await this.relations.knows(accountId, contactUrn)) return 'CONNECTED';
+    if (complete) return 'NONE';
+    const p = await this.profile(accountId, map.providerIdOf(contactUrn), 'priority');
     if (p.is_relationship || p.network_distance === 'FIRST_DEGREE') return 'CONNECTED';
     return p.invitation?.type === 'SENT' && p.invitation.status === 'PENDING' ? 'PENDING' : 'NONE';
   }
@@ -152,7 +177,7 @@ export class UnipileNetwork implements NetworkProvider {
 
   async withdrawInvitation(account: AccountRef, ref: string): Promise<void> {
     const accountId = await this.accountOf(account);
-    this.pacing.beforeAct(accountId);
+    await this.budget.claimAct(accountId, 'withdrawal');
     await this.call(() => this.client.users.cancelInvitationSent({ account_id: accountId, invitation_id: ref }), accountId);
   }
 
@@ -259,7 +284,7 @@ export class UnipileNetwork implements NetworkProvider {
         return { ref: found };
       }
     }
-    this.pacing.beforeAct(intent.accountId);
+    await this.budget.claimAct(intent.accountId, intent.kind);
     if (!known) await this.ledger.record({ ...intent, at: this.clock.now(), ref: null });
     const ref = await this.call(send, intent.accountId);
     await this.ledger.settle(intent.key, ref);
@@ -304,8 +329,34 @@ export class UnipileNetwork implements NetworkProvider {
     return posts.sort((a, b) => a.publishedAt - b.publishedAt);
   }
 
-  private async profile(accountId: string, identifier: string) {
-    this.pacing.beforeLookup(accountId);
+  /**
+   * Reads the account's relations list, newest first, down to the first relation already stored
+   * (all of it the first time), unless it was read within RELATIONS_FRESH_MS. Returns whether the
+   * stored relations are the whole list (false only when a first walk stopped at MAX_PAGES).
+   */
+  private async refreshRelations(accountId: string, now_ = false): Promise<boolean> {
+    const now = this.clock.now();
+    const synced = await this.relations.syncedAt(accountId);
+    if (synced !== null && !now_ && now - synced < RELATIONS_FRESH_MS) return true;
+    const read: { contactUrn: string; at: number }[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const answer = await this.call(() => this.client.users.getAllRelations({ account_id: accountId, limit: PAGE, ...(cursor ? { cursor } : {}) }), accountId);
+      const relations = answer.items.map(map.toRelation);
+      read.push(...relations);
+      const reachedKnown = synced !== null && relations.length > 0 && (await this.relations.knows(accountId, relations[relations.length - 1]!.contactUrn));
+      if (reachedKnown || typeof answer.cursor !== 'string' || !answer.cursor) {
+        await this.relations.store(accountId, read, true, now);
+        return true;
+      }
+      cursor = answer.cursor;
+    }
+    await this.relations.store(accountId, read, synced !== null, now);
+    return synced !== null;
+  }
+
+  private async profile(accountId: string, identifier: string, purpose: Purpose) {
+    await this.budget.claimLookup(accountId, purpose);
     const p = await this.call(() => this.client.users.getProfile({ account_id: accountId, identifier }), accountId);
     if (!map.isLinkedinProfile(p)) throw new NetworkError('not_found', `${identifier} is not a LinkedIn profile`);
     return p;
@@ -326,6 +377,7 @@ export class UnipileNetwork implements NetworkProvider {
 
   /** One call (or a few made as one), translated by the error table and told to the observer. */
   private async call<T>(fn: () => Promise<T>, accountId: string | null = null): Promise<T> {
+    if (accountId) await this.budget.checkNotBlocked(accountId);
     try {
       const answer = await fn();
       await this.observer?.outcome('ok', null);
@@ -334,6 +386,8 @@ export class UnipileNetwork implements NetworkProvider {
       // already translated and told: a call made inside another (reconciliation, a send's chat look-up)
       if (err instanceof NetworkError) throw err;
       const failure = toNetworkError(err);
+      // Unipile's own 429: the account is left alone as long as it said (nothing refills early).
+      if (failure.kind === 'transient' && failure.retryAfterMs !== null && accountId) await this.budget.honourRetryAfter(accountId, failure.retryAfterMs);
       await this.observer?.outcome(failure.kind, failure.message);
       if (failure.kind === 'account_disconnected' && accountId) await this.observer?.accountDisconnected(accountId, failure.message);
       throw failure;
