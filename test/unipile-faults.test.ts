@@ -67,7 +67,7 @@ describeEachDialect('Unipile failures through the fake', (dialect) => {
     expect(r.pause.paused_until).toBeNull();
     expect(r.actions.map((a) => a.status)).toEqual(['FAILED']);
     expect(r.invitations()).toBe(0);
-    const status = await networkStatus(db(), r.ws.id);
+    const status = await networkStatus(db(), r.ws.id, clock.now());
     expect(status.errors.account_disconnected?.calls).toBe(1);
     expect(status.members[0]).toMatchObject({ integration_status: 'DISCONNECTED', account_id: r.sender.account.id });
     // later rounds send nothing for a DISCONNECTED member
@@ -85,7 +85,7 @@ describeEachDialect('Unipile failures through the fake', (dialect) => {
 
   it('422 already invited recently: the sender backs off for a day', async () => {
     const r = await firstInvitationMeets({ status: 422, type: 'errors/cannot_resend_yet' });
-    expect(r.pause).toEqual({ paused_reason: 'the network reported a limit', paused_until: r.at + DAY_MS });
+    expect(r.pause).toEqual({ paused_reason: 'the account reached a limit: Unipile answered 422 errors/cannot_resend_yet', paused_until: r.at + DAY_MS });
     expect(r.invitations()).toBe(0);
   });
 
@@ -136,6 +136,8 @@ describeEachDialect('Unipile failures through the fake', (dialect) => {
       for (const res of await Promise.all(calls())) expect([res.status, res.body]).toEqual([503, UNAVAILABLE]);
       fake.clearFailures();
     }
+    // Unipile's 429 asked for 30 s: honoured (nothing of the account reaches Unipile meanwhile).
+    clock.advance(30_000);
     fake.fail(/./, { status: 500, type: 'errors/provider_error' }, 100);
     for (const path of ['/v2/leads', '/v2/networking/campaigns', '/v2/workspace/users', `/v2/leads/${(await ws.client!.get('/v2/leads')).body.items[0].id}`]) {
       expect((await ws.client!.get(path)).status, path).toBe(200);
@@ -150,19 +152,30 @@ describeEachDialect('Unipile failures through the fake', (dialect) => {
     expect(fake.invitations.filter((i) => i.to === person.providerId)).toEqual([]);
   });
 
-  it("pacing set at bind: an account's second acting call waits its spacing, look-ups stop at the daily ceiling", async () => {
-    const ws = await unipileWorkspace(server.ctx, fake, { members: 1, serverUrl: server.url, pacing: { actSpacingMinMs: 600_000, actSpacingMaxMs: 600_000, dailyProfileLookups: 3 } });
+  it("budgets set at bind: an account's second acting call waits its spacing; checks cost no look-up; a spent look-up budget is a 429 that names it", async () => {
+    const ws = await unipileWorkspace(server.ctx, fake, { members: 1, serverUrl: server.url, pacing: { actSpacingMinMs: 600_000, actSpacingMaxMs: 600_000, dailyProfileLookups: 3, ingestionReserve: 1 } });
     const member = ws.members[0]!;
     const [ann, ben] = [fake.addPerson('Ann', 'First'), fake.addPerson('Ben', 'Second')];
     for (const p of [ann, ben]) await addContact(server, ws.id, urnOf(p.providerId));
+    const profileViews = () => fake.calls.filter((c) => /^GET \/api\/v1\/users\/(?!me|relations|invite)[^/]+$/.test(c)).length;
     const send = (p: typeof ann) => ws.client!.post('/v2/networking/connections/send', { json: { team_member_id: member.id, contact_urn: urnOf(p.providerId) } });
-    expect((await send(ann)).status).toBe(200); // look-up 1, then the invitation
-    expect([(await send(ben)).status, fake.invitations.filter((i) => i.accountId === member.account.id).length]).toEqual([503, 1]); // look-up 2; too early to act
+    expect((await send(ann)).status).toBe(200);
+    expect([(await send(ben)).status, fake.invitations.filter((i) => i.accountId === member.account.id).length]).toEqual([503, 1]); // too early to act
     const pending = await db().selectFrom('network_actions').select(['status', 'next_attempt_at']).where('workspace_id', '=', ws.id).where('contact_urn', '=', urnOf(ben.providerId)).executeTakeFirstOrThrow();
     expect(pending).toEqual({ status: 'PENDING', next_attempt_at: clock.now() + 600_000 });
-    expect((await ws.client!.patch('/v2/networking/connections/check', { json: { team_member_id: member.id, contact_urn: urnOf(ann.providerId) } })).status).toBe(200); // look-up 3
-    const fourth = await ws.client!.patch('/v2/networking/connections/check', { json: { team_member_id: member.id, contact_urn: urnOf(ben.providerId) } });
-    expect(fourth.status).toBe(429); // the day's look-ups are spent: nothing asked of Unipile
+    expect((await ws.client!.patch('/v2/networking/connections/check', { json: { team_member_id: member.id, contact_urn: urnOf(ann.providerId) } })).body).toEqual({ exists: false });
+    // the account's own lists answered every check and send: not one profile viewed
+    expect(profileViews()).toBe(0);
+    // ingestion may spend 2 of the 3 (1 kept for the API and outreach); then the API spends the last
+    const network = (await server.ctx.networks.resolve(ws.id))!;
+    const account = { workspaceId: ws.id, teamMemberId: member.id };
+    for (const p of [ann, ben]) await network.findProfile({ urn: urnOf(p.providerId) }, { account, purpose: 'ingestion' });
+    await expect(network.findProfile({ urn: urnOf(ann.providerId) }, { account, purpose: 'ingestion' })).rejects.toMatchObject({ kind: 'limit_reached', limit: 'profile_lookups' });
+    await network.findProfile({ urn: urnOf(ann.providerId) }, { account, purpose: 'priority' });
+    await expect(network.findProfile({ urn: urnOf(ben.providerId) }, { account })).rejects.toMatchObject({ kind: 'limit_reached', limit: 'profile_lookups', retryAfterMs: DAY_MS - (clock.now() % DAY_MS) });
+    expect(profileViews()).toBe(3);
+    const use = (await networkStatus(db(), ws.id, clock.now())).budgets;
+    expect(use).toEqual([{ account_id: member.account.id, lookups: 3, invitations: 1, messages: 0, withdrawals: 0, refused: 2 }]);
     clock.advance(600_000);
     await createWorker(server.ctx, ['delivery']).drain();
     expect(fake.invitations.filter((i) => i.accountId === member.account.id).map((i) => i.to)).toEqual([ann.providerId, ben.providerId]);

@@ -84,7 +84,7 @@ export function networkCommands(): Command {
   withCommonOptions(group.command('status').description('the network a workspace is bound to, its members\' accounts, the last successful call and webhook, and errors by kind'))
     .argument('<workspace>', 'workspace id')
     .action(async (workspace: string, flags: CommonFlags) => {
-      const status = await withExistingContext(flags, (ctx) => networkStatus(ctx.database.db, workspace));
+      const status = await withExistingContext(flags, (ctx) => networkStatus(ctx.database.db, workspace, ctx.clock.now()));
       print(flags, status, () => describeNetworkStatus(status));
     });
   withCommonOptions(group.command('unbind').description('bind a workspace to no network: no engine acts for it any more; recorded actions stay in the log'))

@@ -3,10 +3,10 @@
 // through, and 406 only after all of them. Each call goes through the workspace's own provider.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { NetworkError, type AccountRef, type NetworkProvider } from '../network/provider.js';
+import { NetworkError, type AccountRef, type NetworkLimit, type NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
-import { DomainError } from '../shared/errors.js';
+import { DomainError, type DomainErrorCode } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import * as repo from './connections.repository.js';
@@ -33,13 +33,23 @@ const NETWORK_ERROR_CODES = {
   transient: 'network_unavailable',
 } as const;
 
+/** A limit in the API's terms: each says which it is (an unnamed one is the invitation limit, as ever). */
+const LIMIT_CODES: Record<NetworkLimit, DomainErrorCode> = {
+  profile_lookups: 'network_lookup_limit_reached',
+  invitations: 'network_limit_reached',
+  withdrawals: 'network_limit_reached',
+  messages: 'network_message_limit_reached',
+  network: 'network_own_limit_reached',
+};
+
 /** Provider failures in the API's terms. */
 async function viaNetwork<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof NetworkError) throw new DomainError(NETWORK_ERROR_CODES[err.kind], err.message);
-    throw err;
+    if (!(err instanceof NetworkError)) throw err;
+    const code = err.kind === 'limit_reached' && err.limit ? LIMIT_CODES[err.limit] : NETWORK_ERROR_CODES[err.kind];
+    throw new DomainError(code, err.message, err.retryAfterMs);
   }
 }
 

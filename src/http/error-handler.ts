@@ -27,6 +27,7 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   if (error instanceof RequestValidationError) return sendJson(reply, 422, validationErrorBody(collectIssues(request)));
   if (error instanceof DomainError) {
     const { status, detail } = domainErrorTable[error.code];
+    if (error.retryAfterMs !== null) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
     return sendDetail(reply, status, detail);
   }
   if (error instanceof HttpError) {

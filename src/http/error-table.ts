@@ -15,7 +15,11 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
     status: 406,
     detail: 'Contact is not connected with the team member; send a connection request first',
   },
+  // Each limit says which it is (docs/networks.md "Budgets"); Retry-After tells until it refills.
   network_limit_reached: { status: 429, detail: "The team member's network account reached its invitation limit; try again later" },
+  network_lookup_limit_reached: { status: 429, detail: "The team member's network account spent today's profile look-ups; try again later" },
+  network_message_limit_reached: { status: 429, detail: "The team member's network account reached its message limit; try again later" },
+  network_own_limit_reached: { status: 429, detail: "The network refused: the team member's account reached one of the network's own limits; try again later" },
   // The workspace is bound to no network (docs/decisions.md "Networks and bindings"): nothing was sent or recorded.
   no_network_bound: { status: 409, detail: 'No network is bound to this workspace; nothing was sent' },
   network_unavailable: { status: 503, detail: 'The network is temporarily unavailable; try again later' },

@@ -16,6 +16,7 @@ import { companyRow, contactRow, enrichmentStatusFor, historyText, PROFILE_COLUM
 import * as repo from './fold.repository.js';
 import type { FoldedLead } from './fold.repository.js';
 import type { FoldEvent, FoldResult } from './fold.types.js';
+import type { NetworkProfile } from '../network/provider.js';
 import { foldMass, scoreOfMass, type EngagementKind } from './scoring.js';
 
 /** A person's lead: the oldest one still visible, else the oldest discarded one (which stays discarded). */
@@ -145,4 +146,50 @@ function changed<K extends keyof repo.FoldedLeadChanges & keyof FoldedLead>(chan
   const same = typeof value === 'number' && current !== null && current !== undefined ? Number(current) === value : current === value;
   if (!same) changes[column] = value;
   return !same;
+}
+
+/**
+ * A profile looked up after its person's lead was made from the engagement alone (or a known
+ * profile refreshed): the contact, its company and the lead's profile columns, ICP and account
+ * flags follow it, with the counters, as when new engagement refreshes a profile. No engagement is
+ * counted. Returns the leads changed.
+ */
+export async function applyProfiles(db: Db, workspaceId: string, now: number, profiles: readonly NetworkProfile[]): Promise<number> {
+  if (profiles.length === 0) return 0;
+  return workspaceTransaction(db, workspaceId, async (tx) => {
+    const rules = await loadFoldRules(tx, workspaceId);
+    const existing = groupBy(await repo.findLeadsByContact(tx, workspaceId, profiles.map((p) => p.urn)), (row) => row.contact_urn);
+    const companies = new Map<number, CompaniesTable>();
+    const moved: { before: CountedLead; after: CountedLead }[] = [];
+    const history: LeadHistoryTable[] = [];
+    let changedLeads = 0;
+    for (const person of profiles) {
+      if (person.company && !companies.has(person.company.id)) companies.set(person.company.id, companyRow(workspaceId, person.company, now));
+      const lead = leadOf(existing.get(person.urn) ?? []);
+      if (!lead) continue;
+      const fields = profileFields(person, rules, lead.icp_manual === 1, lead.is_icp_match ?? 0);
+      const changes: repo.FoldedLeadChanges = {};
+      let profileMoved = false;
+      for (const column of PROFILE_COLUMNS) profileMoved = changed(changes, lead, column, fields[column]) || profileMoved;
+      const company = person.company ?? null;
+      if (rules.isSuppressed({ companyId: company?.id ?? null, companySlug: company?.slug ?? null, email: lead.contact_email ?? null }) && lead.status !== DISCARDED) {
+        changes.status = DISCARDED;
+        history.push({ workspace_id: workspaceId, id: newId('lh'), lead_id: lead.id, description: `Status changed from ${lead.status} to DISCARDED (suppressed)`, recorded_at: now });
+      }
+      if (!profileMoved && changes.status === undefined) continue;
+      changes.updated_at = now;
+      changes.feed_updated_at = now;
+      if (changes.status !== undefined || changes.company_id !== undefined) {
+        const before: CountedLead = { status: lead.status, created_at: Number(lead.created_at), contact_email: lead.contact_email, company_id: lead.company_id, source_post_id: lead.source_post_id };
+        moved.push({ before, after: { ...before, status: changes.status ?? lead.status, company_id: changes.company_id === undefined ? lead.company_id : changes.company_id } });
+      }
+      await repo.updateFoldedLead(tx, workspaceId, lead.id, changes);
+      changedLeads++;
+    }
+    await repo.upsertCompanies(tx, [...companies.values()]);
+    await repo.upsertContacts(tx, profiles.map((p) => contactRow(workspaceId, p, now)));
+    await applyLeadCountDeltas(tx, workspaceId, moved.flatMap(({ before, after }) => [{ lead: before, delta: -1 }, { lead: after, delta: 1 }]));
+    await repo.insertHistory(tx, history);
+    return changedLeads;
+  });
 }

@@ -8,7 +8,8 @@ import type { PostsTable } from '../db/schema/posts.table.js';
 import { listMirroredPending } from '../connections/connections.repository.js';
 import { mirrorState } from '../connections/mirror.js';
 import { recordNewReplies } from '../connections/replies.js';
-import { NetworkError, type AccountRef, type NetworkPost, type NetworkProfile, type NetworkProvider } from '../network/provider.js';
+import { NetworkError, type AccountRef, type NetworkPost, type NetworkProvider } from '../network/provider.js';
+import { PeopleOfSync, rulesNeedProfiles } from './people.js';
 import { foldEngagement } from './fold.js';
 import type { FoldEvent, FoldPost } from './fold.types.js';
 import { DAY_MS } from '../shared/time.js';
@@ -38,6 +39,8 @@ export interface SyncResult {
   trackedPosts: number;
   events: number;
   created: number;
+  /** Profile look-ups made for people who waited for one. */
+  lookups: number;
   aborted: boolean;
 }
 
@@ -121,7 +124,7 @@ async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<void> {
 export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
   const { db, network } = deps;
   const { workspaceId, teamMemberId } = account;
-  const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, aborted: false };
+  const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: false };
   const since = deps.now() - SYNC_WINDOW_MS;
   const member = await db.selectFrom('team_members').select('network_username').where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
 
@@ -142,7 +145,7 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
     result.trackedPosts += theirs.length;
   }
 
-  const profiles = new Map<string, NetworkProfile>();
+  const people = new PeopleOfSync(deps, account, await rulesNeedProfiles(db, workspaceId));
   let page: FoldEvent[] = [];
   const flush = async () => {
     const folded = await foldEngagement(db, workspaceId, deps.now(), page);
@@ -153,17 +156,16 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
   for (const [index, p] of posts.entries()) {
     if (signal.aborted) return { ...result, aborted: true };
     const post: FoldPost = { id: p.id, content: p.content, url: p.url, teamMemberId };
-    for (const e of await network.listPostEngagement(account, p.id)) {
-      let person = profiles.get(e.contactUrn);
-      if (!person) {
-        person = await network.findProfile({ urn: e.contactUrn });
-        profiles.set(e.contactUrn, person);
-      }
-      page.push({ id: e.id, post, kind: e.kind, at: e.at, person });
+    const engagement = await network.listPostEngagement(account, p.id);
+    const persons = await people.resolve(engagement);
+    for (const [i, e] of engagement.entries()) {
+      page.push({ id: e.id, post, kind: e.kind, at: e.at, person: persons[i]! });
       if (page.length >= FOLD_PAGE) await flush();
     }
     progress?.({ posts: index + 1, events: result.events + page.length, total: posts.length });
   }
   await flush();
+  // The leads are made; their profiles follow as far as today's budget goes (the rest wait).
+  if (!signal.aborted) result.lookups = await people.drainWaiting();
   return result;
 }

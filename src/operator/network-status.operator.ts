@@ -2,6 +2,7 @@
 // network works: the binding (never its token), each member's account and state, the last
 // successful call, the last webhook, and the failures by kind (from network_call_outcomes).
 import type { Db } from '../db/database.js';
+import { budgetUseOn, type BudgetUse } from '../network/unipile/unipile.budget.js';
 import { lastDeliveryAt } from '../inbound/inbox.repository.js';
 import { findBinding } from '../network/bindings.repository.js';
 import { NONE } from '../network/bindings.js';
@@ -18,9 +19,12 @@ export interface NetworkStatus {
   /** The latest delivery of the provider's webhooks kept in the inbox; null when none is. */
   last_webhook_at: string | null;
   errors: Record<string, { calls: number; last_at: string; last_message: string | null }>;
+  /** Each account's use of each budget today (UTC), refusals included. */
+  budgets: BudgetUse[];
 }
 
-export async function networkStatus(db: Db, workspaceId: string): Promise<NetworkStatus> {
+/** `now`: the day whose budget use is shown (UTC). */
+export async function networkStatus(db: Db, workspaceId: string, now: number): Promise<NetworkStatus> {
   await requireWorkspace(db, workspaceId);
   const binding = await findBinding(db, workspaceId, 'network');
   const options = binding ? (JSON.parse(binding.options) as { dsn?: string; pacing?: Record<string, unknown> }) : {};
@@ -44,6 +48,7 @@ export async function networkStatus(db: Db, workspaceId: string): Promise<Networ
     last_success_at: ok ? toIso(Number(ok.last_at)) : null,
     last_webhook_at: lastWebhook === null ? null : toIso(lastWebhook),
     errors,
+    budgets: await budgetUseOn(db, workspaceId, now),
   };
 }
 
@@ -57,6 +62,8 @@ export function describeNetworkStatus(s: NetworkStatus): string {
   if (s.network.pacing) lines.push(`  pacing: ${JSON.stringify(s.network.pacing)}`);
   lines.push(`  members (${s.members.length}):`);
   for (const m of s.members) lines.push(`    ${m.id} ${m.email} ${m.integration_status}${m.account_id ? ` account ${m.account_id}` : ' (no account linked)'}`);
+  lines.push(s.budgets.length === 0 ? '  budgets used today: none' : '  budgets used today (UTC):');
+  for (const b of s.budgets) lines.push(`    account ${b.account_id}: ${b.lookups} look-ups, ${b.invitations} invitations, ${b.messages} messages, ${b.withdrawals} withdrawals, ${b.refused} refused`);
   const kinds = Object.entries(s.errors);
   lines.push(kinds.length === 0 ? '  errors: none' : '  errors by kind:');
   for (const [kind, e] of kinds) lines.push(`    ${kind}: ${e.calls} (last ${e.last_at}${e.last_message ? `: ${e.last_message}` : ''})`);

@@ -36,11 +36,13 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
   let urn = contact.network_urn;
   if (!urn) {
     try {
-      const profile = await network.findProfile({ username: contact.username });
+      const profile = await network.findProfile({ username: contact.username }, { account: { workspaceId: ws, teamMemberId: c.member.id } });
       urn = profile.urn;
       await update({ network_urn: urn, first_name: contact.first_name ?? profile.first_name, last_name: contact.last_name ?? profile.last_name, updated_at: c.now });
     } catch (err) {
       if (err instanceof NetworkError && err.kind === 'not_found') return (await update(finalState(c, 'FAILED', 'no such profile on the network')), 'next');
+      // Today's look-ups are spent: this contact waits for them to refill, the next one may need none.
+      if (err instanceof NetworkError && err.kind === 'limit_reached' && err.limit === 'profile_lookups') return 'next';
       throw err;
     }
   }

@@ -44,7 +44,9 @@ export class SenderPause extends Error {
 /** Account-level provider failures pause the sender; anything else is the caller's to handle. */
 export function pauseFor(err: unknown, now: number): SenderPause | null {
   if (!(err instanceof NetworkError)) return null;
-  if (err.kind === 'limit_reached') return new SenderPause('the network reported a limit', now + DAY_MS);
+  // Until that limit refills (the budget says when), not a blanket day; a limit the network gave no
+  // time for waits a day. A spent look-up budget pauses nobody: the contact needing one waits (invite.ts).
+  if (err.kind === 'limit_reached') return new SenderPause(`the account reached a limit: ${err.message}`, now + (err.retryAfterMs ?? DAY_MS));
   if (err.kind === 'account_restricted' || err.kind === 'account_disconnected') return new SenderPause(`the network reported: ${err.message}`, null);
   // the network said how long to leave it alone (a 429's Retry-After, the account's pacing)
   if (err.kind === 'transient' && err.retryAfterMs !== null) return new SenderPause(`the network asked to wait: ${err.message}`, now + err.retryAfterMs);

@@ -12,6 +12,9 @@ export type DomainErrorCode =
   | 'contact_not_found'
   | 'contact_not_connected'
   | 'network_limit_reached'
+  | 'network_lookup_limit_reached'
+  | 'network_message_limit_reached'
+  | 'network_own_limit_reached'
   | 'no_network_bound'
   | 'network_unavailable'
   | 'hook_unauthorized'
@@ -20,7 +23,8 @@ export type DomainErrorCode =
   | 'webhook_url_refused';
 
 export class DomainError extends Error {
-  constructor(readonly code: DomainErrorCode, message: string = code) {
+  /** `retryAfterMs`: when the caller may try again (sent as Retry-After), if known. */
+  constructor(readonly code: DomainErrorCode, message: string = code, readonly retryAfterMs: number | null = null) {
     super(message);
     this.name = 'DomainError';
   }

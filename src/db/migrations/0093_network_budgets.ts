@@ -43,12 +43,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('contact_urn', 'text', (c) => c.notNull())
     // The member whose sync met the person: that member's account spends the look-up.
     .addColumn('team_member_id', 'text', (c) => c.notNull())
-    .addColumn('requested_at', 'bigint', (c) => c.notNull())
-    // null: waiting for a look-up; else when it was made
+    // Since when the person waits for a look-up (null: not waiting); the oldest go first.
+    .addColumn('waiting_since', 'bigint')
+    // When the last look-up was made (null: never)
     .addColumn('looked_up_at', 'bigint')
     // FOUND | NOT_FOUND (a deleted profile: never asked again by a sync)
     .addColumn('outcome', 'text')
     .addPrimaryKeyConstraint('profile_lookups_pk', ['workspace_id', 'contact_urn'])
     .execute();
-  await db.schema.createIndex('profile_lookups_waiting').on('profile_lookups').columns(['workspace_id', 'team_member_id', 'looked_up_at', 'requested_at']).execute();
+  await db.schema.createIndex('profile_lookups_waiting').on('profile_lookups').columns(['workspace_id', 'team_member_id', 'waiting_since']).execute();
 }

@@ -33,8 +33,10 @@ export interface ProfileLookupsTable {
   workspace_id: string;
   contact_urn: string;
   team_member_id: string;
-  requested_at: number;
+  /** Since when the person waits for a look-up; null: not waiting. */
+  waiting_since: number | null;
+  /** When the last look-up was made; null: never. */
   looked_up_at: number | null;
-  /** FOUND | NOT_FOUND; null while waiting. */
+  /** FOUND | NOT_FOUND (a deleted profile); null: never looked up. */
   outcome: string | null;
 }

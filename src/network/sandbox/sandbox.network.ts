@@ -155,7 +155,7 @@ export class SandboxNetwork implements NetworkProvider {
     if (before.received) return { ref: before.received };
     this.takeInjectedFailure();
     requireConnected(before.account);
-    if (before.sentInDay >= this.options.dailyInvitationLimit) throw new NetworkError('limit_reached', 'daily invitation limit reached');
+    if (before.sentInDay >= this.options.dailyInvitationLimit) throw new NetworkError('limit_reached', 'daily invitation limit reached', null, 'invitations');
     const row = await repo.insertInvitationOnce(this.db, {
       ref: this.ref('sbx_inv', idempotencyKey),
       idempotency_key: idempotencyKey,
