@@ -1,9 +1,11 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { TEST_DIRS, TEST_SUFFIX } from './scripts/test-phases.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // The CI phases list the same files (scripts/test-phases.ts).
+    include: TEST_DIRS.map((dir) => `${dir}/**/*${TEST_SUFFIX}`),
     globalSetup: ['test/helpers/postgres-notice.ts', 'test/helpers/build-cli.ts', 'test/helpers/checkout-untouched.ts', 'test/helpers/temp-dirs.ts'],
     // Per test file: removes the temporary directories the file made (test/helpers/temp-dirs.ts).
     setupFiles: ['test/helpers/per-file.ts'],

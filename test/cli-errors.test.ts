@@ -6,15 +6,39 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoSnapshotStream } from '../src/demo/demo-snapshot.js';
 import { CLI, cliEnv, runCli } from './helpers/cli.js';
+import { describeOnce, postgresServerUrl } from './helpers/dialects.js';
 import { tempDir } from './helpers/temp-dirs.js';
 
 const CLI_TIMEOUT = 120_000;
-const pgUrl = process.env.WARMLINE_TEST_PG_URL;
 
-describe('operator errors are one line', () => {
+interface OperatorError {
+  name: string;
+  args: () => string[];
+  says: RegExp;
+  noFile?: () => string;
+}
+
+/** Runs the mistake: exit 1, one line without a stack trace, and what `unchanged` reads as it was. */
+async function expectOneLine({ args, says, noFile }: OperatorError, unchanged: () => string | Promise<string>): Promise<void> {
+  const before = await unchanged();
+  const result = await runCli(args(), { env: { WARMLINE_LOG_LEVEL: 'info' } });
+  expect(result.code).toBe(1);
+  const lines = result.stderr.split('\n').filter((l) => l !== '');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^warmline: /);
+  expect(lines[0]).toMatch(says);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  expect(await unchanged()).toBe(before);
+  if (noFile) expect(fs.existsSync(noFile())).toBe(false);
+}
+
+// Once (on SQLite): none of these depends on the database a run tests. The PostgreSQL server's own
+// refusals are below, in the run that tests PostgreSQL.
+describeOnce('operator errors are one line', () => {
   let dir: string;
   let db: string;
   let busy: net.Server;
@@ -45,7 +69,7 @@ describe('operator errors are one line', () => {
     if (fs.existsSync(path.join(dir, 'read-only'))) fs.chmodSync(path.join(dir, 'read-only'), 0o700);
   });
 
-  const cases: { name: string; args: () => string[]; says: RegExp; noFile?: () => string }[] = [
+  const cases: OperatorError[] = [
     { name: 'a number that is not one', args: () => ['credits', 'grant', '--db', db, '--workspace', 'ws_x', '--amount', 'abc'], says: /--amount must be a whole number/ },
     { name: 'an unknown option', args: () => ['workspace', 'list', '--db', db, '--colour'], says: /unknown option '--colour'/ },
     { name: 'a missing required option', args: () => ['key', 'create', '--db', db], says: /--workspace/ },
@@ -67,28 +91,9 @@ describe('operator errors are one line', () => {
     ...(process.getuid?.() !== 0
       ? [{ name: 'a data directory without write permission', args: () => ['serve', '--data-dir', path.join(readOnly(), 'data'), '--port', '0'], says: /permission denied|not usable/ }]
       : []),
-    ...(pgUrl
-      ? [
-          { name: 'a PostgreSQL database that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
-          { name: 'a PostgreSQL role that does not exist', args: () => ['workspace', 'list', '--db', pgUrl.replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
-          { name: 'serve on a PostgreSQL database that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', pgUrl.replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
-          { name: 'serve as a PostgreSQL role that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', pgUrl.replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
-        ]
-      : []),
   ];
 
-  it.each(cases)('$name', async ({ args, says, noFile }) => {
-    const before = digest();
-    const result = await runCli(args(), { env: { WARMLINE_LOG_LEVEL: 'info' } });
-    expect(result.code).toBe(1);
-    const lines = result.stderr.split('\n').filter((l) => l !== '');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^warmline: /);
-    expect(lines[0]).toMatch(says);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(digest()).toBe(before);
-    if (noFile) expect(fs.existsSync(noFile())).toBe(false);
-  }, CLI_TIMEOUT);
+  it.each(cases)('$name', (c) => expectOneLine(c, digest), CLI_TIMEOUT);
 
   it('export | head ends quietly: status 0, nothing on stderr', async () => {
     // A workspace larger than a pipe's buffer, so the reader closes the pipe while export still writes.
@@ -102,4 +107,33 @@ describe('operator errors are one line', () => {
     expect(result.stdout.trim()).toBe('0');
     expect(fs.statSync(file).size).toBeGreaterThan(1 << 20);
   }, CLI_TIMEOUT);
+});
+
+const pgUrl = postgresServerUrl();
+describe.skipIf(pgUrl === null)('operator errors are one line, on PostgreSQL', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = tempDir('cli-errors-pg');
+  });
+  const url = () => pgUrl!;
+  /** The databases and roles the mistakes name: none, before and after (a refused command makes neither). */
+  const named = async () => {
+    const client = new pg.Client({ connectionString: url() });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        "SELECT datname AS name FROM pg_database WHERE datname LIKE 'warmline_no_such%' UNION ALL SELECT rolname FROM pg_roles WHERE rolname LIKE 'warmline_no_such%'",
+      );
+      return rows.map((r) => r.name).join(',');
+    } finally {
+      await client.end();
+    }
+  };
+  const cases: OperatorError[] = [
+    { name: 'a PostgreSQL database that does not exist', args: () => ['workspace', 'list', '--db', url().replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
+    { name: 'a PostgreSQL role that does not exist', args: () => ['workspace', 'list', '--db', url().replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
+    { name: 'serve on a PostgreSQL database that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', url().replace(/\/[^/]*$/, '/warmline_no_such_db')], says: /database "warmline_no_such_db" does not exist/ },
+    { name: 'serve as a PostgreSQL role that does not exist', args: () => ['serve', '--data-dir', dir, '--port', '0', '--db', url().replace(/\/\/[^@/]*@/, '//warmline_no_such_role@')], says: /role "warmline_no_such_role" does not exist/ },
+  ];
+  it.each(cases)('$name', (c) => expectOneLine(c, named), CLI_TIMEOUT);
 });

@@ -29,6 +29,15 @@ export function enabledDialects(): DialectName[] {
   return only ? all.filter((d) => only.includes(d)) : all;
 }
 
+/**
+ * The PostgreSQL server's URL when this run tests PostgreSQL, else null: for cases that only exist
+ * on PostgreSQL (a missing database or role). Read through here, not from the environment, so that
+ * the PostgreSQL phase finds the file (scripts/test-phases.ts).
+ */
+export function postgresServerUrl(): string | null {
+  return enabledDialects().includes('postgres') ? pgUrl : null;
+}
+
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = tempDir('sqlite');
