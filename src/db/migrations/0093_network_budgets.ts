@@ -53,3 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('profile_lookups_waiting').on('profile_lookups').columns(['workspace_id', 'team_member_id', 'waiting_since']).execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const table of ['profile_lookups', 'network_relations', 'network_account_pacing', 'network_budget_use']) await db.schema.dropTable(table).execute();
+}
