@@ -60,7 +60,7 @@ metrics.request = (route, method, status, seconds) => {
   if (route === '/app/api/leads' && status === 200) serverMs.push(seconds * 1000);
   ctx.metrics.request(route, method, status, seconds);
 };
-const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics, tls: await loadTlsMaterial(config) });
+const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat, metrics, tls: await loadTlsMaterial(config) });
 const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http:/, 'https:');
 
 const { token } = await createInvite(db, ctx.clock, COLD_WORKSPACE, 'tm_0', 'admin');

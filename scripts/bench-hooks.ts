@@ -66,7 +66,7 @@ async function main() {
     sqlite.close();
 
     const live = await createContext(config, { logger: createLogger('silent') });
-    const app = await buildServer({ config, db: live.database.db, reads: live.database.reads, clock: live.clock, logger: live.logger, secret, networks: live.networks.resolve, metrics: live.metrics, tls: null });
+    const app = await buildServer({ config, db: live.database.db, reads: live.database.reads, clock: live.clock, logger: live.logger, secret, networks: live.networks.resolve, webhookFormat: live.webhookFormat, metrics: live.metrics, tls: null });
     const delivery = (i: number) => ({
       event: 'message_received', account_id: 'acc_1', account_type: 'LINKEDIN', account_info: { type: 'LINKEDIN', feature: 'classic', user_id: 'ACoOWN' },
       chat_id: 'chat_1', timestamp: new Date(0).toISOString(), message_id: `msg_${i}`, message: 'Hello', sender: { attendee_provider_id: 'ACoContact' },

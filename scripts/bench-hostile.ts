@@ -63,7 +63,7 @@ async function serve(): Promise<void> {
   const { id: memberId } = await addTeamMember(db, ctx.clock, workspaceId, { email: 'm@bench.test' });
   const { id: campaignId } = await createCampaign(db, ctx.clock, workspaceId, { name: 'Bench', creatorId: memberId, status: 'ACTIVE' });
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'bench');
-  const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
+  const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();

@@ -76,7 +76,7 @@ await rebuildLeadCounts(db, workspaceId);
 const loadSeconds = (performance.now() - started) / 1000;
 const { key } = await createApiKey(db, ctx.clock, workspaceId, 'bench');
 
-const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
+const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
 // The floor: same TLS, same framework, a precomputed body of the page's byte size, no auth, no DB.
 const floorBodies = new Map<string, Buffer>();
 app.get('/bench/floor/:name', { schema: { hide: true } }, async (request, reply) =>

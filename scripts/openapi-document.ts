@@ -11,7 +11,7 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const ctx = await createContext(config, { logger: createLogger('silent') });
   try {
     const { clock, logger, metrics } = ctx;
-    const app = await buildServer({ config, db: ctx.database.db, reads: ctx.database.reads, clock, logger, metrics, secret: Buffer.alloc(32), networks: ctx.networks.resolve, tls: null });
+    const app = await buildServer({ config, db: ctx.database.db, reads: ctx.database.reads, clock, logger, metrics, secret: Buffer.alloc(32), networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat, tls: null });
     await app.ready();
     const document = structuredClone(app.swagger()) as unknown as Record<string, unknown>;
     await app.close();

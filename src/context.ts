@@ -15,6 +15,8 @@ import type { NetworkProvider } from './network/provider.js';
 import { BindingRegistry } from './network/registry.js';
 import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
 import type { UnipileFactoryDeps } from './network/unipile/unipile.factory.js';
+import { UNIPILE_WEBHOOK_FORMAT } from './network/unipile/unipile.webhooks.js';
+import type { WebhookFormat } from './network/webhooks.js';
 import { SecretBox } from './shared/secret-box.js';
 import { accountStatusChanged } from './outreach/network-events.js';
 import { sandboxDb } from './network/sandbox/sandbox.table.js';
@@ -34,6 +36,8 @@ export interface AppContext {
   enrichments: BindingRegistry<EnrichmentProvider>;
   /** The simulated network's world: its controls serve operators (binding, account links) and tests. */
   sandbox: SandboxNetwork;
+  /** How the provider's webhook deliveries read (Unipile's): the endpoint, the inbox and the registration hold the interface. */
+  webhookFormat: WebhookFormat;
   /** Seals and opens real providers' tokens (made on first use: it reads or creates the server secret). */
   tokenBox: () => SecretBox;
   /** This process's Prometheus metrics (served on --metrics-port when set). */
@@ -125,7 +129,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
   });
   const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
   const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
-  return { config, logger, clock, database, networks, enrichments, sandbox, tokenBox, metrics, close: () => database.close() };
+  return { config, logger, clock, database, networks, enrichments, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, tokenBox, metrics, close: () => database.close() };
 }
 
 /** Where the database is, for an operator's message: never the password. */

@@ -43,9 +43,9 @@ describeEachDialect('Unipile webhooks', (dialect) => {
     expect(fake.drift).toEqual([]);
   });
   const db = () => server.ctx.database.db;
-  const hookDeps = (): HookDeps => ({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, secret: loadOrCreateSecret(server.config) });
+  const hookDeps = (): HookDeps => ({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, secret: loadOrCreateSecret(server.config), webhookFormat: server.ctx.webhookFormat });
   const inbox = (workspaceId: string) => db().selectFrom('unipile_inbox').selectAll().where('workspace_id', '=', workspaceId).orderBy('received_at').orderBy('id').execute();
-  const apply = () => processInbox({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, logger: server.ctx.logger });
+  const apply = () => processInbox({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, logger: server.ctx.logger, webhookFormat: server.ctx.webhookFormat });
 
   /** A workspace bound to Unipile, with one CONNECTED member linked to a fresh Unipile account, and its webhooks registered. */
   async function unipileWorkspace() {

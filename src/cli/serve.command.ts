@@ -26,7 +26,7 @@ export function serveCommand(): Command {
         clock: ctx.clock,
         logger: ctx.logger,
         secret: loadOrCreateSecret(config),
-        networks: ctx.networks.resolve,
+        networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat,
         metrics: ctx.metrics,
         tls,
       });

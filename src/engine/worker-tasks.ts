@@ -105,7 +105,7 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
  * and what Unipile's webhooks delivered (acceptances, replies, account status), applied first.
  */
 function outreachTasks(ctx: AppContext): WorkerTask[] {
-  const hooks = { ...engineDeps(ctx), logger: ctx.logger.child({ subsystem: 'hooks' }) };
+  const hooks = { ...engineDeps(ctx), logger: ctx.logger.child({ subsystem: 'hooks' }), webhookFormat: ctx.webhookFormat };
   let lastPrune = -Infinity;
   return [
     {

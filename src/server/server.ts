@@ -17,14 +17,14 @@ import { registerRequestMetrics } from '../http/request-metrics.js';
 import { authErrorResponses, sharedSchemas } from '../shared/schemas.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { pingDatabase } from '../db/unavailable.js';
-import { registerHooks } from '../inbound/inbound.routes.js';
+import { registerHooks, type HookRouteDeps } from '../inbound/inbound.routes.js';
 import { consolePublicRoutes, consoleSessionRoutes } from '../console/console.routes.js';
 import { registerConsoleStatic } from '../console/console.static.js';
 import type { TlsMaterial } from '../http/tls.js';
 import { isJsonMediaType, pydanticValidatorCompiler, readBody } from '../http/validation/request.js';
 import { registerSchema } from '../http/validation/validate.js';
 
-export interface ServerDeps extends RouteDeps {
+export interface ServerDeps extends HookRouteDeps {
   logger: Logger;
   /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
   tls: TlsMaterial | null;
@@ -109,7 +109,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     if (closing) reply.header('connection', 'close');
   });
 
-  await registerDocs(app, { publicUrl: config.publicUrl });
+  await registerDocs(app, { publicUrl: config.publicUrl, hookSecretHeader: deps.webhookFormat.secretHeader });
   await app.register(publicRoutes, { pingDatabase: () => pingDatabase(deps.db) });
   const limitStore = await rateLimitStore(app, { redisUrl: config.redisUrl, redisTimeoutMs: config.redisTimeoutMs, now: () => deps.clock.now() });
   await registerHooks(app, deps, limitStore);

@@ -68,7 +68,7 @@ export async function startServer(
   }
   const db = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.db);
   const reads = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.reads);
-  const app = await buildServer({ config, db, reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls });
+  const app = await buildServer({ config, db, reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, webhookFormat: ctx.webhookFormat, metrics: ctx.metrics, tls });
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;
