@@ -6,6 +6,7 @@ import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
 import { addTeamMember } from '../workspace/workspace.service.js';
 import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 import { isEmail } from '../shared/handles.js';
+import { linkMember, unlinkMember } from '../operator/unipile.operator.js';
 import { unipileDeps } from './network.commands.js';
 
 interface MemberFlags extends CommonFlags {
@@ -78,7 +79,6 @@ export function memberCommands(): Command {
     .argument('<member>', 'team member id')
     .requiredOption('--account <account_id>', "the member's Unipile account id")
     .action(async (workspace: string, member: string, flags: CommonFlags & { account: string }) => {
-      const { linkMember } = await import('../operator/unipile.operator.js'); // loads the SDK: only here
       const result = await withContext(flags, (ctx) => linkMember(unipileDeps(ctx), workspace, member, flags.account));
       print(flags, result, () => `team member ${result.id} is linked to Unipile account ${result.account_id} (${result.network_urn}), CONNECTED`);
     });
@@ -86,7 +86,6 @@ export function memberCommands(): Command {
     .argument('<workspace>', 'workspace id (bound to unipile)')
     .argument('<member>', 'team member id')
     .action(async (workspace: string, member: string, flags: CommonFlags) => {
-      const { unlinkMember } = await import('../operator/unipile.operator.js');
       const result = await withContext(flags, (ctx) => unlinkMember(unipileDeps(ctx), workspace, member));
       print(flags, result, () => `team member ${result.id} has no linked account now (NOT_CONNECTED)`);
     });

@@ -2,9 +2,9 @@
 // or an environment variable (never from the command line, where `ps` shows it), a CA file, and
 // the per-account pacing.
 import fs from 'node:fs';
+import type { UnipileBindInput } from '../network/unipile/unipile.binding.js';
 import type { BudgetOptions } from '../network/unipile/unipile.budget.js';
 import { UsageError } from '../shared/errors.js';
-import type { UnipileBindInput } from '../operator/unipile.operator.js';
 
 export interface UnipileFlags {
   dsn?: string;

@@ -7,6 +7,7 @@ import type { ProviderFor } from '../network/registry.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { bindingOf, setMemberNetworkLink } from './bindings.operator.js';
+import { linkMember, unlinkMember } from './unipile.operator.js';
 
 export interface AccountLinkDeps {
   db: Db;
@@ -18,7 +19,6 @@ export interface AccountLinkDeps {
 export async function setMemberLink(deps: AccountLinkDeps, workspaceId: string, memberId: string, link: { connected: boolean; accountId?: string }) {
   const { provider } = await bindingOf(deps.db, workspaceId, 'network');
   if (provider === 'unipile') {
-    const { linkMember, unlinkMember } = await import('./unipile.operator.js'); // loads the SDK: only here
     const unipileDeps = { db: deps.db, clock: deps.clock, networks: { resolve: deps.networks } };
     if (!link.connected) return unlinkMember(unipileDeps, workspaceId, memberId);
     if (!link.accountId) throw new UsageError("linking on Unipile needs the member's Unipile account id");

@@ -6,7 +6,7 @@ import { budgetUseOn, type BudgetUse } from '../network/unipile/unipile.budget.j
 import { lastDeliveryAt } from '../inbound/inbox.repository.js';
 import { findBinding } from '../network/bindings.repository.js';
 import { NONE } from '../network/bindings.js';
-import { callOutcomes, linkedAccounts } from '../network/unipile/unipile.store.js';
+import { callOutcomes, linkedAccounts } from '../network/member-accounts.repository.js';
 import { toIso } from '../shared/time.js';
 import { listTeamMembers } from '../workspace/workspace.repository.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
