@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { loadOrCreateSecret, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { UsageError } from '../shared/errors.js';
 import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../operator/bindings.operator.js';
 import { describeNetworkStatus, networkStatus } from '../operator/network-status.operator.js';
@@ -47,7 +47,7 @@ async function bindNetwork(workspace: string, provider: string, flags: BindFlags
     return withContext(flags, async (ctx) => {
       const stored = await bindUnipile(unipileDeps(ctx), workspace, input);
       // With a public URL Unipile can reach, its webhooks are registered; without one the worker polls.
-      const hookDeps = { db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve, secret: loadOrCreateSecret(ctx.config), webhookFormat: ctx.webhookFormat };
+      const hookDeps = { db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve, secret: ctx.secret(), webhookFormat: ctx.webhookFormat };
       const hooks = ctx.config.publicUrl === null ? null : await ensureUnipileWebhooks(hookDeps, workspace, ctx.config.publicUrl, { rotate: flags.rotateHookSecret === true });
       const { ca, ...shown } = stored.options;
       return { provider: stored.provider, options: { ...shown, ...(ca ? { ca: 'custom' } : {}) }, ...(hooks ? { webhooks: { url: hooks.url, created: hooks.created, removed: hooks.removed } } : {}) };
