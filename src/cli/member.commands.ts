@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { SETTINGS, settingFromEnvironment } from '../config.js';
 import { createInvite, inviteLink } from '../console/console-auth.service.js';
 import { UsageError } from '../shared/errors.js';
 import { parseIso } from '../shared/time.js';
@@ -67,7 +68,7 @@ export function memberCommands(): Command {
     .argument('<workspace>', 'workspace id')
     .argument('<member>', 'team member id')
     .addOption(new Option('--role <role>', 'console role').choices(['admin', 'member']).default('member'))
-    .requiredOption('--base-url <url>', 'the address members reach the service at, e.g. https://warmline.example.com', process.env.WARMLINE_PUBLIC_URL)
+    .requiredOption('--base-url <url>', `the address members reach the service at, e.g. https://warmline.example.com [env ${SETTINGS.publicUrl.env}]`, settingFromEnvironment('publicUrl') ?? undefined)
     .action(async (workspace: string, member: string, flags: CommonFlags & { role: 'admin' | 'member'; baseUrl: string }) => {
       if (!/^https?:\/\/[^\s]+$/.test(flags.baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${flags.baseUrl}")`);
       const { token, expiresAt } = await withContext(flags, (ctx) => createInvite(ctx.database.db, ctx.clock, workspace, member, flags.role));
