@@ -11,8 +11,8 @@ import path from 'node:path';
 import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/server/server.js';
+import { createContext, createLogger } from '../src/context.js';
+import { buildServer, serverDeps } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { exitOnHelp, forkedWith, refuseArguments } from './usage.js';
 
@@ -75,7 +75,7 @@ async function build(dataDir: string): Promise<string> {
 /** In the child: the server, a baseline request, then the measured one. */
 async function measure(dataDir: string, key: string, url: string) {
   const { config, ctx } = await open(dataDir);
-  const app = await buildServer({ config, db: ctx.database.db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls: null });
+  const app = await buildServer(serverDeps(ctx, null));
   const headers = { authorization: `Bearer ${key}` };
   for (let i = 0; i < 3; i++) await app.inject({ method: 'GET', url: '/v2/workspace/users', headers });
   const baseRss = process.resourceUsage().maxRSS;

@@ -6,7 +6,7 @@
 // would (PATCHes come over HTTPS from the driver).
 import Fastify from 'fastify';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
+import { createContext, createLogger } from '../src/context.js';
 import { PLACEHOLDER_PATH } from '../src/http/asset-url.js';
 import { listLeads } from '../src/leads/leads.service.js';
 import type { LeadsQuery } from '../src/leads/leads.schemas.js';
@@ -40,7 +40,7 @@ floor.get('/bench/floor', async (_request, reply) => reply.type('application/jso
 // the walkers' query strings are well formed, so they are read as the route's schema would coerce them.
 // The server's own secret and origin (its placeholder picture's links), so that both answer a URL
 // with the same bytes (the driver checks it) and each goes on with the other's walks.
-const leadDeps = { reads: ctx.database.reads, clock: ctx.clock, secret: loadOrCreateSecret(config) };
+const leadDeps = { reads: ctx.database.reads, clock: ctx.clock, secret: ctx.secret() };
 const placeholder = `${process.env.BENCH_COLD_ORIGIN}${PLACEHOLDER_PATH}`;
 floor.get('/v2/leads', async (request, reply) => {
   const { days, limit, email_enriched, ...text } = request.query as Record<string, string | undefined>;

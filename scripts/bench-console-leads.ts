@@ -16,8 +16,8 @@ import { chromium } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { acceptInvite, createInvite } from '../src/console/console-auth.service.js';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/server/server.js';
+import { createContext, createLogger } from '../src/context.js';
+import { buildServer, serverDeps } from '../src/server/server.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import type { Metrics } from '../src/metrics/metrics.js';
 import { COLD_WORKSPACE, coldDataDay, ensureColdDatabase } from './bench-cold-data.js';
@@ -60,7 +60,7 @@ metrics.request = (route, method, status, seconds) => {
   if (route === '/app/api/leads' && status === 200) serverMs.push(seconds * 1000);
   ctx.metrics.request(route, method, status, seconds);
 };
-const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics, tls: await loadTlsMaterial(config) });
+const app = await buildServer(serverDeps(ctx, await loadTlsMaterial(config), { metrics }));
 const url = (await app.listen({ host: '127.0.0.1', port: 0 })).replace(/^http:/, 'https:');
 
 const { token } = await createInvite(db, ctx.clock, COLD_WORKSPACE, 'tm_0', 'admin');

@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { openSqlite } from '../src/db/sqlite-driver.js';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
+import { createContext, createLogger } from '../src/context.js';
 import { hookSecretBox } from '../src/inbound/hooks.secret.js';
-import { buildServer } from '../src/server/server.js';
+import { buildServer, serverDeps } from '../src/server/server.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
 import { exitOnHelp, refuseArguments } from './usage.js';
 
@@ -53,8 +53,7 @@ async function main() {
     const ctx = await createContext(config, { logger: createLogger('silent') });
     const { db } = ctx.database;
     const { id: ws } = await createWorkspace(db, ctx.clock, 'Bench');
-    const secret = loadOrCreateSecret(config);
-    await db.insertInto('unipile_hooks').values({ workspace_id: ws, hook_id: HOOK_ID, secret: hookSecretBox(secret).seal(SECRET), public_url: null, webhook_ids: '[]', created_at: 0, updated_at: 0 }).execute();
+    await db.insertInto('unipile_hooks').values({ workspace_id: ws, hook_id: HOOK_ID, secret: hookSecretBox(ctx.secret()).seal(SECRET), public_url: null, webhook_ids: '[]', created_at: 0, updated_at: 0 }).execute();
     await ctx.close();
 
     // An inbox with history: the unique (workspace, event key) index is what each delivery probes.
@@ -66,7 +65,7 @@ async function main() {
     sqlite.close();
 
     const live = await createContext(config, { logger: createLogger('silent') });
-    const app = await buildServer({ config, db: live.database.db, reads: live.database.reads, clock: live.clock, logger: live.logger, secret, networks: live.networks.resolve, metrics: live.metrics, tls: null });
+    const app = await buildServer(serverDeps(live, null));
     const delivery = (i: number) => ({
       event: 'message_received', account_id: 'acc_1', account_type: 'LINKEDIN', account_info: { type: 'LINKEDIN', feature: 'classic', user_id: 'ACoOWN' },
       chat_id: 'chat_1', timestamp: new Date(0).toISOString(), message_id: `msg_${i}`, message: 'Hello', sender: { attendee_provider_id: 'ACoContact' },

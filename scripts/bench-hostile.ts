@@ -49,8 +49,8 @@ interface Ready {
 
 async function serve(): Promise<void> {
   const { loadConfig } = await import('../src/config.js');
-  const { createContext, createLogger, loadOrCreateSecret } = await import('../src/context.js');
-  const { buildServer } = await import('../src/server/server.js');
+  const { createContext, createLogger } = await import('../src/context.js');
+  const { buildServer, serverDeps } = await import('../src/server/server.js');
   const { loadTlsMaterial } = await import('../src/http/tls.js');
   const { createWorkspace, addTeamMember } = await import('../src/workspace/workspace.service.js');
   const { createApiKey } = await import('../src/auth/api-keys.service.js');
@@ -63,7 +63,7 @@ async function serve(): Promise<void> {
   const { id: memberId } = await addTeamMember(db, ctx.clock, workspaceId, { email: 'm@bench.test' });
   const { id: campaignId } = await createCampaign(db, ctx.clock, workspaceId, { name: 'Bench', creatorId: memberId, status: 'ACTIVE' });
   const { key } = await createApiKey(db, ctx.clock, workspaceId, 'bench');
-  const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
+  const app = await buildServer(serverDeps(ctx, await loadTlsMaterial(config)));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();

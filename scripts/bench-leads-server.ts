@@ -8,8 +8,8 @@ import path from 'node:path';
 import { openSqlite } from '../src/db/sqlite-driver.js';
 import { createApiKey } from '../src/auth/api-keys.service.js';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
-import { buildServer } from '../src/server/server.js';
+import { createContext, createLogger } from '../src/context.js';
+import { buildServer, serverDeps } from '../src/server/server.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
 import { createWorkspace } from '../src/workspace/workspace.service.js';
@@ -76,7 +76,7 @@ await rebuildLeadCounts(db, workspaceId);
 const loadSeconds = (performance.now() - started) / 1000;
 const { key } = await createApiKey(db, ctx.clock, workspaceId, 'bench');
 
-const app = await buildServer({ config, db, reads: ctx.database.reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls: await loadTlsMaterial(config) });
+const app = await buildServer(serverDeps(ctx, await loadTlsMaterial(config)));
 // The floor: same TLS, same framework, a precomputed body of the page's byte size, no auth, no DB.
 const floorBodies = new Map<string, Buffer>();
 app.get('/bench/floor/:name', { schema: { hide: true } }, async (request, reply) =>

@@ -4,14 +4,14 @@
 import os from 'node:os';
 import { loadConfig } from '../src/config.js';
 import { createContext, createLogger } from '../src/context.js';
-import { buildServer } from '../src/server/server.js';
+import { buildServer, serverDeps } from '../src/server/server.js';
 
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
-  const config = loadConfig({ db: ':memory:', dataDir: os.tmpdir(), demo: false, logLevel: 'silent', trustProxy: true }, {});
+  // A secret of its own (the document signs nothing): none is read or made in the temp directory.
+  const config = loadConfig({ db: ':memory:', dataDir: os.tmpdir(), demo: false, logLevel: 'silent', trustProxy: true, secret: 'openapi-document' }, {});
   const ctx = await createContext(config, { logger: createLogger('silent') });
   try {
-    const { clock, logger, metrics } = ctx;
-    const app = await buildServer({ config, db: ctx.database.db, reads: ctx.database.reads, clock, logger, metrics, secret: Buffer.alloc(32), networks: ctx.networks.resolve, tls: null });
+    const app = await buildServer(serverDeps(ctx, null));
     await app.ready();
     const document = structuredClone(app.swagger()) as unknown as Record<string, unknown>;
     await app.close();

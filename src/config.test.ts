@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { serveCommand } from './cli/serve.command.js';
 import { settingsTable } from './cli/settings-table.js';
-import { loadConfig, SETTINGS } from './config.js';
+import { loadConfig, namedVariable, SETTINGS, settingFromEnvironment } from './config.js';
 
 describe('clock settings', () => {
   it('take epoch milliseconds or ISO 8601 dates and times with a zone', () => {
@@ -56,5 +56,12 @@ describe('the settings declaration', () => {
     expect(() => loadConfig({}, { WARMLINE_LOG_LEVEL: 'loud' })).toThrow('log level must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
     expect(() => loadConfig({}, { WARMLINE_TRUST_PROXY: 'maybe' })).toThrow('trust proxy must be true or false (got "maybe")');
     expect(() => loadConfig({}, { WARMLINE_TLS_CERT: '/x.pem' })).toThrow('--tls-cert and --tls-key go together');
+  });
+
+  it("hands a command's own option one setting as its variable gives it, or a variable the operator names", () => {
+    expect(settingFromEnvironment('publicUrl', { WARMLINE_PUBLIC_URL: 'https://warmline.example.com/', WARMLINE_PORT: '70000' })).toBe('https://warmline.example.com');
+    expect(settingFromEnvironment('publicUrl', {})).toBeNull();
+    expect(namedVariable('UNIPILE_TOKEN', { UNIPILE_TOKEN: 't0k' })).toBe('t0k');
+    expect(namedVariable('UNIPILE_TOKEN', {})).toBeUndefined();
   });
 });

@@ -243,3 +243,20 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   if ((config.tlsCert === null) !== (config.tlsKey === null)) throw new UsageError('--tls-cert and --tls-key go together');
   return Object.freeze(config);
 }
+
+/**
+ * One setting as its variable gives it, read as loadConfig reads it, for a command's own option
+ * that defaults to it (`member invite --base-url` to WARMLINE_PUBLIC_URL); null when the variable
+ * is not set. The other settings are not read, so a bad one does not stop `--help`.
+ */
+export function settingFromEnvironment<K extends SettingName>(name: K, env: NodeJS.ProcessEnv = process.env): Config[K] | null {
+  const raw = env[SETTINGS[name].env];
+  if (raw === undefined) return null;
+  const dataDir = SETTINGS.dataDir.read(env[SETTINGS.dataDir.env] ?? SETTINGS.dataDir.default, { dataDir: '' });
+  return (SETTINGS[name].read as Setting<unknown>['read'])(raw, { dataDir }) as Config[K];
+}
+
+/** A variable the operator names on the command line (`network bind … --token-env <VAR>`): read here, as every other. */
+export function namedVariable(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env[name];
+}

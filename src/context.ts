@@ -15,6 +15,8 @@ import type { NetworkProvider } from './network/provider.js';
 import { BindingRegistry } from './network/registry.js';
 import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
 import type { UnipileFactoryDeps } from './network/unipile/unipile.factory.js';
+import { UNIPILE_WEBHOOK_FORMAT } from './network/unipile/unipile.webhooks.js';
+import type { WebhookFormat } from './network/webhooks.js';
 import { SecretBox } from './shared/secret-box.js';
 import { accountStatusChanged } from './outreach/network-events.js';
 import { sandboxDb } from './network/sandbox/sandbox.table.js';
@@ -34,7 +36,15 @@ export interface AppContext {
   enrichments: BindingRegistry<EnrichmentProvider>;
   /** The simulated network's world: its controls serve operators (binding, account links) and tests. */
   sandbox: SandboxNetwork;
-  /** Seals and opens real providers' tokens (made on first use: it reads or creates the server secret). */
+  /** How the provider's webhook deliveries read (Unipile's): the endpoint, the inbox and the registration hold the interface. */
+  webhookFormat: WebhookFormat;
+  /**
+   * The server secret (signs cursors and outbound webhooks, seals tokens and hook secrets), loaded
+   * here alone: read, or created in the data directory, at the first call and kept for the
+   * process, so a command that never needs it never makes one.
+   */
+  secret: () => Buffer;
+  /** Seals and opens real providers' tokens (made on first use, from `secret`). */
   tokenBox: () => SecretBox;
   /** This process's Prometheus metrics (served on --metrics-port when set). */
   metrics: Metrics;
@@ -59,8 +69,8 @@ export function createLogger(level: string, format: 'auto' | 'json' | 'pretty' =
   return pino(options, build({ destination: 2, sync: true, colorize: process.stderr.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }));
 }
 
-/** The server secret (signs cursors): configured, or created once in the data directory. */
-export function loadOrCreateSecret(config: Config): Buffer {
+/** The server secret: configured, or created once in the data directory (AppContext.secret calls it, once). */
+function loadOrCreateSecret(config: Config): Buffer {
   if (config.secret) return Buffer.from(config.secret, 'utf8');
   const file = path.join(config.dataDir, 'secret.key');
   if (!fs.existsSync(file)) {
@@ -102,8 +112,10 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
   metrics.watchPool(database.poolUse);
   metrics.watchOutbox(() => outboxDepth(database.db));
   const sandbox = new SandboxNetwork(sandboxDb(database.db), clock, { seed: config.sandboxSeed, latencyMs: config.sandboxLatencyMs });
+  let loaded: Buffer | null = null;
+  const secret = () => (loaded ??= loadOrCreateSecret(config));
   let box: SecretBox | null = null;
-  const tokenBox = () => (box ??= new SecretBox(loadOrCreateSecret(config), UNIPILE_TOKEN_PURPOSE));
+  const tokenBox = () => (box ??= new SecretBox(secret(), UNIPILE_TOKEN_PURPOSE));
   const db = database.db;
   const unipileDeps: UnipileFactoryDeps = {
     db,
@@ -125,7 +137,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
   });
   const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
   const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
-  return { config, logger, clock, database, networks, enrichments, sandbox, tokenBox, metrics, close: () => database.close() };
+  return { config, logger, clock, database, networks, enrichments, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, secret, tokenBox, metrics, close: () => database.close() };
 }
 
 /** Where the database is, for an operator's message: never the password. */

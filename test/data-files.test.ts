@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret } from '../src/context.js';
+import { createContext, createLogger } from '../src/context.js';
 import { loadTlsMaterial } from '../src/http/tls.js';
 import { tempDir } from './helpers/temp-dirs.js';
 
@@ -22,7 +22,7 @@ it('creates the data directory 0700 and the database, its WAL and shared-memory 
     const config = loadConfig({ dataDir, demo: false, logLevel: 'silent' }, {});
     const ctx = await createContext(config, { logger: createLogger('silent') });
     try {
-      loadOrCreateSecret(config);
+      ctx.secret();
       await loadTlsMaterial(config);
       const db = path.join(dataDir, 'warmline.db');
       expect({

@@ -121,11 +121,18 @@ describe('import structure of src/', () => {
     expect(upwardImports(graph)).toEqual([]);
   });
 
-  it('would see an upward arrow or a circle (the checks are not vacuous)', () => {
+  it('lets only the composition root name a concrete provider (sandbox, unipile)', () => {
+    expect(adapterLeaks(graph)).toEqual([]);
+  });
+
+  it('would see an upward arrow, a circle or a concrete provider named outside the root (the checks are not vacuous)', () => {
     const planted = new Map(graph);
     planted.set('db/connect.ts', [...(graph.get('db/connect.ts') ?? []), 'leads/leads.service.ts']);
     planted.set('leads/leads.service.ts', [...(graph.get('leads/leads.service.ts') ?? []), 'db/connect.ts']);
     expect(upwardImports(planted)).toContain('db/connect.ts -> leads/leads.service.ts');
     expect(circles(planted)).toContainEqual(['db/connect.ts', 'leads/leads.service.ts']);
+    const leaking = new Map(graph);
+    leaking.set('outreach/invite.ts', [...(graph.get('outreach/invite.ts') ?? []), 'network/unipile/unipile.network.ts']);
+    expect(adapterLeaks(leaking)).toEqual(['outreach/invite.ts -> network/unipile/unipile.network.ts']);
   });
 });

@@ -3,7 +3,6 @@
 // database, and the worker applying the events to campaigns, replies and members.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enrolProfiles } from '../src/campaigns/campaigns.service.js';
-import { loadOrCreateSecret } from '../src/context.js';
 import { INBOX_RETENTION_MS, processInbox, pruneInbox } from '../src/inbound/inbox.processor.js';
 import { ensureUnipileWebhooks, type HookDeps } from '../src/inbound/hooks.registration.js';
 import { urnOf } from '../src/network/unipile/unipile.mapping.js';
@@ -43,9 +42,9 @@ describeEachDialect('Unipile webhooks', (dialect) => {
     expect(fake.drift).toEqual([]);
   });
   const db = () => server.ctx.database.db;
-  const hookDeps = (): HookDeps => ({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, secret: loadOrCreateSecret(server.config) });
+  const hookDeps = (): HookDeps => ({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, secret: server.ctx.secret(), webhookFormat: server.ctx.webhookFormat });
   const inbox = (workspaceId: string) => db().selectFrom('unipile_inbox').selectAll().where('workspace_id', '=', workspaceId).orderBy('received_at').orderBy('id').execute();
-  const apply = () => processInbox({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, logger: server.ctx.logger });
+  const apply = () => processInbox({ db: db(), clock: server.ctx.clock, networks: server.ctx.networks.resolve, logger: server.ctx.logger, webhookFormat: server.ctx.webhookFormat });
 
   /** A workspace bound to Unipile, with one CONNECTED member linked to a fresh Unipile account, and its webhooks registered. */
   async function unipileWorkspace() {

@@ -1,4 +1,5 @@
 import { Command, Option } from 'commander';
+import { SETTINGS, settingFromEnvironment } from '../config.js';
 import { createInvite, inviteLink } from '../console/console-auth.service.js';
 import { UsageError } from '../shared/errors.js';
 import { parseIso } from '../shared/time.js';
@@ -6,6 +7,7 @@ import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
 import { addTeamMember } from '../workspace/workspace.service.js';
 import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 import { isEmail } from '../shared/handles.js';
+import { linkMember, unlinkMember } from '../operator/unipile.operator.js';
 import { unipileDeps } from './network.commands.js';
 
 interface MemberFlags extends CommonFlags {
@@ -66,7 +68,7 @@ export function memberCommands(): Command {
     .argument('<workspace>', 'workspace id')
     .argument('<member>', 'team member id')
     .addOption(new Option('--role <role>', 'console role').choices(['admin', 'member']).default('member'))
-    .requiredOption('--base-url <url>', 'the address members reach the service at, e.g. https://warmline.example.com', process.env.WARMLINE_PUBLIC_URL)
+    .requiredOption('--base-url <url>', `the address members reach the service at, e.g. https://warmline.example.com [env ${SETTINGS.publicUrl.env}]`, settingFromEnvironment('publicUrl') ?? undefined)
     .action(async (workspace: string, member: string, flags: CommonFlags & { role: 'admin' | 'member'; baseUrl: string }) => {
       if (!/^https?:\/\/[^\s]+$/.test(flags.baseUrl)) throw new UsageError(`--base-url must be an http(s) URL (got "${flags.baseUrl}")`);
       const { token, expiresAt } = await withContext(flags, (ctx) => createInvite(ctx.database.db, ctx.clock, workspace, member, flags.role));
@@ -78,7 +80,6 @@ export function memberCommands(): Command {
     .argument('<member>', 'team member id')
     .requiredOption('--account <account_id>', "the member's Unipile account id")
     .action(async (workspace: string, member: string, flags: CommonFlags & { account: string }) => {
-      const { linkMember } = await import('../operator/unipile.operator.js'); // loads the SDK: only here
       const result = await withContext(flags, (ctx) => linkMember(unipileDeps(ctx), workspace, member, flags.account));
       print(flags, result, () => `team member ${result.id} is linked to Unipile account ${result.account_id} (${result.network_urn}), CONNECTED`);
     });
@@ -86,7 +87,6 @@ export function memberCommands(): Command {
     .argument('<workspace>', 'workspace id (bound to unipile)')
     .argument('<member>', 'team member id')
     .action(async (workspace: string, member: string, flags: CommonFlags) => {
-      const { unlinkMember } = await import('../operator/unipile.operator.js');
       const result = await withContext(flags, (ctx) => unlinkMember(unipileDeps(ctx), workspace, member));
       print(flags, result, () => `team member ${result.id} has no linked account now (NOT_CONNECTED)`);
     });

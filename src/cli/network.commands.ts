@@ -1,9 +1,11 @@
 import { Command } from 'commander';
-import { loadOrCreateSecret, type AppContext } from '../context.js';
+import type { AppContext } from '../context.js';
 import { UsageError } from '../shared/errors.js';
 import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../operator/bindings.operator.js';
 import { describeNetworkStatus, networkStatus } from '../operator/network-status.operator.js';
-import type { UnipileOperatorDeps } from '../operator/unipile.operator.js';
+import { ensureUnipileWebhooks } from '../inbound/hooks.registration.js';
+import { bindUnipile, type UnipileOperatorDeps } from '../operator/unipile.operator.js';
+import type { UnipileBindInput } from '../network/unipile/unipile.binding.js';
 import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 import { UNIPILE_ONLY, unipileBindInput, type UnipileFlags } from './unipile.options.js';
 
@@ -20,7 +22,12 @@ export const bindingDeps = (ctx: AppContext): BindingDeps => ({
   sandbox: ctx.sandbox,
 });
 
-export const unipileDeps = (ctx: AppContext): UnipileOperatorDeps => ({ ...bindingDeps(ctx), tokenBox: ctx.tokenBox, timeoutMs: ctx.config.providerTimeoutMs });
+export const unipileDeps = (ctx: AppContext): UnipileOperatorDeps<UnipileBindInput> => ({
+  ...bindingDeps(ctx),
+  tokenBox: ctx.tokenBox,
+  // Imported on first use: the adapter's modules are loaded only by a command that binds to Unipile.
+  checkUnipile: async (input) => (await import('../network/unipile/unipile.binding.js')).checkUnipileBinding(input, ctx.config.providerTimeoutMs),
+});
 
 /** `sandbox (activity on)`, `sandbox (activity on, pace 1440)`, `unipile at https://…`, `none`: a binding in one phrase. */
 export const describeBinding = (b: { provider: string; options: { activity?: boolean; pace?: number; dsn?: unknown } }) =>
@@ -37,13 +44,10 @@ async function bindNetwork(workspace: string, provider: string, flags: BindFlags
   if (provider === 'unipile') {
     if (flags.activity || flags.pace !== undefined) throw new UsageError(`--${flags.activity ? 'activity' : 'pace'} is for the sandbox only`);
     const input = unipileBindInput(flags);
-    // imported here: the SDK compiles its validators when loaded, which other commands need not pay
-    const { bindUnipile } = await import('../operator/unipile.operator.js');
-    const { ensureUnipileWebhooks } = await import('../inbound/hooks.registration.js');
     return withContext(flags, async (ctx) => {
       const stored = await bindUnipile(unipileDeps(ctx), workspace, input);
       // With a public URL Unipile can reach, its webhooks are registered; without one the worker polls.
-      const hookDeps = { db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve, secret: loadOrCreateSecret(ctx.config) };
+      const hookDeps = { db: ctx.database.db, clock: ctx.clock, networks: ctx.networks.resolve, secret: ctx.secret(), webhookFormat: ctx.webhookFormat };
       const hooks = ctx.config.publicUrl === null ? null : await ensureUnipileWebhooks(hookDeps, workspace, ctx.config.publicUrl, { rotate: flags.rotateHookSecret === true });
       const { ca, ...shown } = stored.options;
       return { provider: stored.provider, options: { ...shown, ...(ca ? { ca: 'custom' } : {}) }, ...(hooks ? { webhooks: { url: hooks.url, created: hooks.created, removed: hooks.removed } } : {}) };

@@ -1,7 +1,7 @@
 import { inviteLink } from '../console/console-auth.service.js';
 import { Command } from 'commander';
 import { loadConfig, type ConfigFlags } from '../config.js';
-import { createContext, loadOrCreateSecret } from '../context.js';
+import { createContext } from '../context.js';
 import { createWorker } from '../engine/worker-tasks.js';
 import { stopGracefully } from './graceful-stop.js';
 import { withCommonOptions, withSettingOptions, type CommonFlags } from './options.js';
@@ -10,7 +10,7 @@ export function serveCommand(): Command {
   return withSettingOptions(withCommonOptions(new Command('serve').description('migrate the database and serve the v2 API over HTTPS')), 'serve')
     .action(async (flags: CommonFlags & ConfigFlags) => {
       // The HTTP stack is loaded here, not with the module: every other command starts without it.
-      const [{ buildServer }, { loadTlsMaterial }, { prepareFirstRun }, { startMetricsServer }] = await Promise.all([
+      const [{ buildServer, serverDeps }, { loadTlsMaterial }, { prepareFirstRun }, { startMetricsServer }] = await Promise.all([
         import('../server/server.js'),
         import('../http/tls.js'),
         import('../demo/first-run.js'),
@@ -19,17 +19,7 @@ export function serveCommand(): Command {
       const config = loadConfig(flags);
       const ctx = await createContext(config);
       const tls = config.trustProxy ? null : await loadTlsMaterial(config);
-      const app = await buildServer({
-        config,
-        db: ctx.database.db,
-        reads: ctx.database.reads,
-        clock: ctx.clock,
-        logger: ctx.logger,
-        secret: loadOrCreateSecret(config),
-        networks: ctx.networks.resolve,
-        metrics: ctx.metrics,
-        tls,
-      });
+      const app = await buildServer(serverDeps(ctx, tls));
       // The port is bound before anything is written: a second start on a busy port (or a bad
       // --host) stops here with the data as it was, not after seeding or re-scoring.
       const address = await app.listen({ host: config.host, port: config.port });

@@ -2,9 +2,10 @@
 // or an environment variable (never from the command line, where `ps` shows it), a CA file, and
 // the per-account pacing.
 import fs from 'node:fs';
+import { namedVariable } from '../config.js';
+import type { UnipileBindInput } from '../network/unipile/unipile.binding.js';
 import type { BudgetOptions } from '../network/unipile/unipile.budget.js';
 import { UsageError } from '../shared/errors.js';
-import type { UnipileBindInput } from '../operator/unipile.operator.js';
 
 export interface UnipileFlags {
   dsn?: string;
@@ -23,10 +24,10 @@ function readFile(option: string, file: string): string {
   }
 }
 
-function readToken(flags: UnipileFlags, env: NodeJS.ProcessEnv): string {
+function readToken(flags: UnipileFlags, variable: (name: string) => string | undefined): string {
   if ((flags.tokenFile === undefined) === (flags.tokenEnv === undefined)) throw new UsageError('give the Unipile token with exactly one of --token-file <file> or --token-env <VAR>');
   if (flags.tokenFile !== undefined) return readFile('--token-file', flags.tokenFile).trim();
-  const value = env[flags.tokenEnv!]?.trim();
+  const value = variable(flags.tokenEnv!)?.trim();
   if (!value) throw new UsageError(`--token-env: the environment variable ${flags.tokenEnv} is not set or empty`);
   return value;
 }
@@ -47,9 +48,9 @@ function readPacing(flags: UnipileFlags): Partial<BudgetOptions> {
 }
 
 /** The bind input, or a one-line refusal before anything is opened. */
-export function unipileBindInput(flags: UnipileFlags, env: NodeJS.ProcessEnv = process.env): UnipileBindInput {
+export function unipileBindInput(flags: UnipileFlags, variable: (name: string) => string | undefined = namedVariable): UnipileBindInput {
   if (!flags.dsn) throw new UsageError('binding to Unipile needs --dsn <url> (your Unipile DSN, such as https://api8.unipile.com:13851)');
-  const token = readToken(flags, env);
+  const token = readToken(flags, variable);
   if (!token) throw new UsageError('the Unipile token is empty');
   const ca = flags.caFile === undefined ? null : readFile('--ca-file', flags.caFile);
   return { dsn: flags.dsn, token, ca, pacing: readPacing(flags) };

@@ -3,7 +3,6 @@
 import { Command } from 'commander';
 import type { AppContext } from '../context.js';
 import { DomainError, UsageError } from '../shared/errors.js';
-import { loadOrCreateSecret } from '../context.js';
 import { EVENT_TYPES } from '../webhooks/outbox.js';
 import * as service from '../webhooks/webhooks.service.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
@@ -23,7 +22,7 @@ async function run<T>(flags: Flags, id: string | null, body: (ctx: AppContext, d
   return withCtx(flags, async (ctx) => {
     const workspace = await ctx.database.db.selectFrom('workspaces').select('id').where('id', '=', flags.workspace).executeTakeFirst();
     if (!workspace) throw new UsageError(`no workspace ${flags.workspace}`);
-    const deps = { db: ctx.database.db, clock: ctx.clock, secret: loadOrCreateSecret(ctx.config), allowPrivate: ctx.config.webhooksAllowPrivate };
+    const deps = { db: ctx.database.db, clock: ctx.clock, secret: ctx.secret(), allowPrivate: ctx.config.webhooksAllowPrivate };
     try {
       return await body(ctx, deps);
     } catch (err) {

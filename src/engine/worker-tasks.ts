@@ -10,7 +10,6 @@ import { seededRandom } from '../shared/random.js';
 import { DAY_MS } from '../shared/time.js';
 import { Worker, type StepOutcome, type WorkerTask } from './worker.js';
 import { deliverWebhooks } from '../webhooks/delivery.js';
-import { loadOrCreateSecret } from '../context.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
 export type Engine = 'delivery' | 'ingestion' | 'outreach';
@@ -39,7 +38,7 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
   const deps = engineDeps(ctx);
   const networkLog = ctx.logger.child({ subsystem: 'network' });
   let settled = false;
-  // Made at the first delivery, then kept: the secret was read from its file on every step.
+  // Made at the first delivery, then kept.
   let delivery: ReturnType<typeof webhookDeliveryDeps> | undefined;
   return [
     {
@@ -62,7 +61,7 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
 export const webhookDeliveryDeps = (ctx: AppContext) => ({
   db: ctx.database.db,
   clock: ctx.clock,
-  secret: loadOrCreateSecret(ctx.config),
+  secret: ctx.secret(),
   allowPrivate: ctx.config.webhooksAllowPrivate,
   timeoutMs: ctx.config.webhookTimeoutMs,
   onResult: (result: 'delivered' | 'failed' | 'disabled') => ctx.metrics.webhookDelivery(result),
@@ -105,7 +104,7 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
  * and what Unipile's webhooks delivered (acceptances, replies, account status), applied first.
  */
 function outreachTasks(ctx: AppContext): WorkerTask[] {
-  const hooks = { ...engineDeps(ctx), logger: ctx.logger.child({ subsystem: 'hooks' }) };
+  const hooks = { ...engineDeps(ctx), logger: ctx.logger.child({ subsystem: 'hooks' }), webhookFormat: ctx.webhookFormat };
   let lastPrune = -Infinity;
   return [
     {

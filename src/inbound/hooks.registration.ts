@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
-import { UnipileNetwork, type RegisteredWebhook } from '../network/unipile/unipile.network.js';
-import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
+import type { RegisteredWebhook, WebhookFormat, WebhookSpec } from '../network/webhooks.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import * as repo from './inbox.repository.js';
@@ -20,6 +19,8 @@ export interface HookDeps {
   networks: ProviderFor<NetworkProvider>;
   /** The server secret: the hook secret is sealed under a key derived from it. */
   secret: Buffer;
+  /** How the provider's deliveries read: the header the secret travels in (Unipile's, from the composition root). */
+  webhookFormat: WebhookFormat;
 }
 
 // One webhook per event source; the name tells ours apart in the account's list.
@@ -44,8 +45,9 @@ export interface HookRegistration {
  */
 export async function ensureUnipileWebhooks(deps: HookDeps, workspaceId: string, publicUrl: string, options: { rotate?: boolean } = {}): Promise<HookRegistration> {
   const base = httpsBase(publicUrl);
-  const network = await deps.networks(workspaceId);
-  if (!(network instanceof UnipileNetwork)) throw new UsageError(`workspace ${workspaceId} is not bound to the unipile network: webhooks are Unipile's`);
+  const webhooks = (await deps.networks(workspaceId))?.webhooks;
+  if (!webhooks) throw new UsageError(`workspace ${workspaceId} is not bound to the unipile network: webhooks are Unipile's`);
+  const { secretHeader } = deps.webhookFormat;
   const box = hookSecretBox(deps.secret);
   const now = deps.clock.now();
   let hook = await repo.createHookOnce(deps.db, {
@@ -58,12 +60,12 @@ export async function ensureUnipileWebhooks(deps: HookDeps, workspaceId: string,
   const secret = box.open(hook.secret);
   const url = `${base}${hookPath(hook.hook_id)}`;
   const headers = [
-    { key: HOOK_SECRET_HEADER, value: secret },
+    { key: secretHeader, value: secret },
     // Unipile adds no content type to webhooks created through its API
     { key: 'content-type', value: 'application/json' },
   ];
-  const existing = (await network.listWebhooks()).filter((w) => w.request_url.endsWith(hookPath(hook.hook_id)));
-  const current = (w: RegisteredWebhook, name: string) => w.name === name && w.request_url === url && w.headers?.some((h) => h.key.toLowerCase() === HOOK_SECRET_HEADER && h.value === secret);
+  const existing = (await webhooks.list()).filter((w) => w.request_url.endsWith(hookPath(hook.hook_id)));
+  const current = (w: RegisteredWebhook, name: string) => w.name === name && w.request_url === url && w.headers?.some((h) => h.key.toLowerCase() === secretHeader && h.value === secret);
   const ids: string[] = [];
   let created = 0;
   for (const spec of WEBHOOKS) {
@@ -72,11 +74,12 @@ export async function ensureUnipileWebhooks(deps: HookDeps, workspaceId: string,
       ids.push(kept.id);
       continue;
     }
-    ids.push(await network.createWebhook({ ...spec, events: 'events' in spec ? [...spec.events] : undefined, request_url: url, format: 'json', enabled: true, headers } as Parameters<UnipileNetwork['createWebhook']>[0]));
+    const webhook: WebhookSpec = { ...spec, events: 'events' in spec ? [...spec.events] : undefined, request_url: url, format: 'json', enabled: true, headers };
+    ids.push(await webhooks.create(webhook));
     created++;
   }
   const stale = existing.filter((w) => !ids.includes(w.id));
-  for (const w of stale) await network.deleteWebhook(w.id);
+  for (const w of stale) await webhooks.delete(w.id);
   await repo.updateHook(deps.db, workspaceId, { public_url: base, webhook_ids: JSON.stringify(ids), updated_at: deps.clock.now() });
   return { hookId: hook.hook_id, url, created, removed: stale.length };
 }

@@ -4,10 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
 import { registerRateLimit, type RateLimitStore } from '../http/rate-limit.js';
 import type { RouteDeps } from '../http/route-deps.js';
-import { receiveDelivery } from './inbox.service.js';
+import { receiveDelivery, type ReceiveDeps } from './inbox.service.js';
+
+/** The routes' own: the provider's delivery format beside what every route is given. */
+export type HookRouteDeps = RouteDeps & Pick<ReceiveDeps, 'webhookFormat'>;
 
 const DeliveryAnswer = Type.Object({
   status: Type.Union([Type.Literal('stored'), Type.Literal('duplicate'), Type.Literal('ignored')], {
@@ -15,7 +17,8 @@ const DeliveryAnswer = Type.Object({
   }),
 });
 
-const hookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
+const hookRoutes: FastifyPluginAsyncTypebox<HookRouteDeps> = async (app, deps) => {
+  const { secretHeader } = deps.webhookFormat;
   app.post(
     '/hooks/unipile/:hookId',
     {
@@ -25,21 +28,21 @@ const hookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
         security: [{ UnipileHookSecret: [] }],
         summary: 'Unipile webhook delivery',
         description:
-          `Called by Unipile, not by API clients. Authenticated by the workspace's hook secret in the \`${HOOK_SECRET_HEADER}\` header ` +
+          `Called by Unipile, not by API clients. Authenticated by the workspace's hook secret in the \`${secretHeader}\` header ` +
           '(no API key; 401 and nothing stored otherwise). The event (new relation, message received, account status) is stored once ' +
           'by its identity and applied by the worker; the answer does not wait for it. A body that is not JSON: 400, nothing stored. ' +
           'Rate limited per hook and client address, apart from the API.',
         params: Type.Object({ hookId: Type.String({ description: 'The workspace hook id (in the URL registered at Unipile).' }) }),
-        headers: Type.Object({ [HOOK_SECRET_HEADER]: Type.Optional(Type.String({ description: "The workspace's hook secret." })) }),
+        headers: Type.Object({ [secretHeader]: Type.Optional(Type.String({ description: "The workspace's hook secret." })) }),
         response: { 200: DeliveryAnswer, 400: Type.Ref('ErrorDetail'), 401: Type.Ref('ErrorDetail'), 429: Type.Ref('ErrorDetail') },
       },
     },
-    async (request) => ({ status: await receiveDelivery(deps, request.params.hookId, request.headers[HOOK_SECRET_HEADER], request.body as Buffer | undefined) }),
+    async (request) => ({ status: await receiveDelivery(deps, request.params.hookId, request.headers[secretHeader], request.body as Buffer | undefined) }),
   );
 };
 
 /** Its own plugin context: the bytes reader and the rate limit apply to the hooks only. */
-export async function registerHooks(app: FastifyInstance, deps: RouteDeps, store: RateLimitStore): Promise<void> {
+export async function registerHooks(app: FastifyInstance, deps: HookRouteDeps, store: RateLimitStore): Promise<void> {
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
     hooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

@@ -6,10 +6,9 @@
 import type { Logger } from 'pino';
 import { recordReply } from '../connections/replies.js';
 import type { Db } from '../db/database.js';
-import { NetworkError, type NetworkProvider } from '../network/provider.js';
+import { NetworkError, type MemberAccounts, type NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
-import { UnipileNetwork } from '../network/unipile/unipile.network.js';
-import { parseUnipileEvent, type UnipileEvent } from '../network/unipile/unipile.webhooks.js';
+import type { WebhookEvent, WebhookFormat } from '../network/webhooks.js';
 import { accountStatusChanged, invitationAccepted } from '../outreach/network-events.js';
 import type { Clock } from '../shared/clock.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
@@ -22,6 +21,8 @@ export interface InboxDeps {
   clock: Clock;
   networks: ProviderFor<NetworkProvider>;
   logger: Logger;
+  /** How the provider's deliveries read (Unipile's, from the composition root). */
+  webhookFormat: WebhookFormat;
 }
 
 /** Deliveries taken per step. */
@@ -61,11 +62,12 @@ export function pruneInbox(deps: Pick<InboxDeps, 'db' | 'clock'>): Promise<numbe
 }
 
 async function apply(deps: InboxDeps, entry: UnipileInboxTable): Promise<string> {
-  const network = await deps.networks(entry.workspace_id);
-  if (!(network instanceof UnipileNetwork)) return 'ignored: the workspace is no longer bound to unipile';
-  const event = parseUnipileEvent(JSON.parse(entry.payload));
+  // A provider whose members act through their own accounts (Unipile's): the workspace may have been bound to another since.
+  const accounts = (await deps.networks(entry.workspace_id))?.memberAccounts;
+  if (!accounts) return 'ignored: the workspace is no longer bound to unipile';
+  const event = deps.webhookFormat.parse(JSON.parse(entry.payload));
   if (!event) return 'ignored: not an event the service acts on';
-  const memberId = await network.memberOfAccount(event.accountId);
+  const memberId = await accounts.memberOf(event.accountId);
   if (!memberId) return `ignored: Unipile account ${event.accountId} is linked to no team member`;
   const account = { workspaceId: entry.workspace_id, teamMemberId: memberId };
   const now = deps.clock.now();
@@ -80,7 +82,7 @@ async function apply(deps: InboxDeps, entry: UnipileInboxTable): Promise<string>
     case 'account_status': {
       // Read first: asking Unipile may itself record a disconnection (the provider reports a 401).
       const before = (await findTeamMember(deps.db, account.workspaceId, account.teamMemberId))?.integration_status;
-      const connected = await confirmedStatus(network, event);
+      const connected = await confirmedStatus(accounts, event);
       await accountStatusChanged(deps.db, account, connected, now);
       const status = connected ? 'CONNECTED' : 'DISCONNECTED';
       return `${status}${before === status ? ' (unchanged)' : ''}`;
@@ -92,9 +94,9 @@ async function apply(deps: InboxDeps, entry: UnipileInboxTable): Promise<string>
  * Whether the account can act, as Unipile answers now (its own profile, one call); the delivery's
  * word when Unipile cannot tell (unreachable, or a restriction that is not a disconnection).
  */
-async function confirmedStatus(network: UnipileNetwork, event: Extract<UnipileEvent, { kind: 'account_status' }>): Promise<boolean> {
+async function confirmedStatus(accounts: MemberAccounts, event: Extract<WebhookEvent, { kind: 'account_status' }>): Promise<boolean> {
   try {
-    await network.checkAccount(event.accountId);
+    await accounts.check(event.accountId);
     return true;
   } catch (err) {
     if (err instanceof NetworkError && err.kind === 'account_disconnected') return false;

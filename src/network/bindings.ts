@@ -19,3 +19,11 @@ export interface StoredBinding extends Binding {
 }
 
 export const UNBOUND: Binding = { provider: NONE, options: {} };
+
+/**
+ * A provider's own check of a binding that carries credentials (a real network's), made before
+ * anything is stored: the form of what the operator gave, and one call that proves it. Answers
+ * the options to store (never a secret) and the credential to seal; refuses with a UsageError.
+ * The composition root hands the adapter's check to the operator's bind.
+ */
+export type BindingCheck<Input> = (input: Input) => Promise<{ options: Binding['options']; credential: string }>;

@@ -20,8 +20,9 @@ const CALLS = new Set<string>([
 const errorKind = (err: unknown) => (err instanceof NetworkError ? err.kind : 'unexpected');
 
 /**
- * The same provider, its calls counted. A Proxy rather than a hand-written delegate: a provider
- * may carry members beyond the interface (the sandbox's controls), which stay reachable.
+ * The same provider, its calls counted. A Proxy rather than a hand-written delegate: a provider's
+ * optional capabilities (memberAccounts, webhooks, simulatedAccounts: getters, read with the
+ * Proxy as `this`) and its other members stay reachable, and act through the Proxy.
  */
 export function meteredProvider<P extends NetworkProvider>(provider: P, metrics: Metrics): P {
   return new Proxy(provider, {

@@ -1,6 +1,9 @@
 // The only seam between the service and the external network. Implementations: `sandbox`
 // (a deterministic simulated network in its own tables) and, later, real vendors. Each workspace
 // is bound to its own provider (or none); the registry of the composition root resolves it.
+// What only some providers can do is an optional capability below: callers ask for it, never
+// for a provider by its class.
+import type { ProviderWebhooks } from './webhooks.js';
 
 /** A team member's account on the network, as the service names it to the provider. */
 export interface AccountRef {
@@ -135,6 +138,28 @@ export interface NetworkProvider {
    * provider that delivers them by webhook instead leaves it out.
    */
   listReplies?(account: AccountRef, since: number): Promise<InboundMessage[]>;
+
+  // Optional capabilities (getters on a provider's class, so a Proxy around it, meteredProvider, hands them out too).
+  /** Members act through their own accounts at the provider, linked by the provider's account id (Unipile). */
+  readonly memberAccounts?: MemberAccounts;
+  /** The provider delivers events by webhook, registered through its API (Unipile). */
+  readonly webhooks?: ProviderWebhooks;
+  /** A member's account is simulated, connected and disconnected at will (the sandbox). */
+  readonly simulatedAccounts?: SimulatedAccounts;
+}
+
+/** The members' own accounts at a real provider, named by the provider's account ids. */
+export interface MemberAccounts {
+  /** The account's own profile urn, in one call that proves the account can act; a NetworkError otherwise. */
+  check(accountId: string): Promise<string>;
+  /** The team member of this workspace the account acts for, or null (webhook deliveries name accounts). */
+  memberOf(accountId: string): Promise<string | null>;
+}
+
+/** A simulated network's accounts: a member's is connected (with its own profile urn when known) or disconnected by an operator or a test. */
+export interface SimulatedAccounts {
+  connectAccount(account: AccountRef, urn?: string | null): Promise<unknown>;
+  disconnectAccount(account: AccountRef): Promise<unknown>;
 }
 
 /** Typed failures; `kind` lets callers switch exhaustively. */

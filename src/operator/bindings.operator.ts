@@ -8,10 +8,8 @@ import { NONE, UNBOUND, type Binding, type BindingService } from '../network/bin
 import { deleteBinding, findBinding, listBindings, saveBinding } from '../network/bindings.repository.js';
 import type { NetworkProvider } from '../network/provider.js';
 import type { BindingRegistry } from '../network/registry.js';
-import { linkedAccounts } from '../network/sandbox/sandbox.adopt.js';
-import type { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
-import { ensureSandboxSchema } from '../network/sandbox/sandbox.schema.js';
-import { sandboxDb } from '../network/sandbox/sandbox.table.js';
+import type { SimulatedAccounts } from '../network/provider.js';
+import type { SimulatedNetwork, StateToAdopt } from '../network/simulation.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { findTeamMember, listTeamMembers, listWorkspaces, updateIntegrationStatus } from '../workspace/workspace.repository.js';
@@ -22,7 +20,8 @@ export interface BindingDeps {
   clock: Clock;
   networks: BindingRegistry<NetworkProvider>;
   enrichments: BindingRegistry<EnrichmentProvider>;
-  sandbox: SandboxNetwork;
+  /** The simulated network's world, which adopts a workspace bound to it. */
+  sandbox: SimulatedNetwork;
 }
 
 const registryOf = (deps: BindingDeps, service: BindingService) => (service === 'network' ? deps.networks : deps.enrichments);
@@ -38,7 +37,7 @@ export function requireProvider(deps: BindingDeps, service: BindingService, prov
 }
 
 /** The workspace's state the sandbox adopts: its members and its connections mirror. */
-async function stateToAdopt(db: DbOrTx, workspaceId: string) {
+async function stateToAdopt(db: DbOrTx, workspaceId: string): Promise<StateToAdopt> {
   const members = (await listTeamMembers(db, workspaceId)).map((m) => ({
     id: m.id,
     email: m.email,
@@ -57,7 +56,7 @@ async function stateToAdopt(db: DbOrTx, workspaceId: string) {
 
 /** Refuses (naming the member) a workspace the sandbox could not adopt; reads only. */
 export async function checkAdoptable(deps: BindingDeps, db: DbOrTx, workspaceId: string): Promise<void> {
-  linkedAccounts(deps.sandbox, (await stateToAdopt(db, workspaceId)).members);
+  deps.sandbox.checkAdoptable((await stateToAdopt(db, workspaceId)).members);
 }
 
 export async function bind(deps: BindingDeps, workspaceId: string, service: BindingService, binding: Binding): Promise<Binding> {
@@ -65,9 +64,9 @@ export async function bind(deps: BindingDeps, workspaceId: string, service: Bind
   await requireWorkspace(deps.db, workspaceId);
   if (binding.provider === NONE) return unbind(deps, workspaceId, service);
   const adopts = service === 'network' && binding.provider === 'sandbox';
-  if (adopts) await ensureSandboxSchema(deps.db);
+  if (adopts) await deps.sandbox.ensureTables(deps.db);
   await deps.db.transaction().execute(async (tx) => {
-    if (adopts) await deps.sandbox.adopt(sandboxDb(tx), workspaceId, await stateToAdopt(tx, workspaceId));
+    if (adopts) await deps.sandbox.adopt(tx, workspaceId, await stateToAdopt(tx, workspaceId));
     await saveBinding(tx, workspaceId, service, binding, deps.clock.now());
   });
   return binding;
@@ -100,7 +99,7 @@ export async function bindingOf(db: DbOrTx, workspaceId: string, service: Bindin
  * their own accounts there (unipile.operator.ts, `member link`); a workspace bound to none has
  * nothing to link with.
  */
-export async function setMemberNetworkLink(deps: Pick<BindingDeps, 'db' | 'clock' | 'sandbox'>, workspaceId: string, memberId: string, connected: boolean) {
+export async function setMemberNetworkLink(deps: Pick<BindingDeps, 'db' | 'clock'> & { sandbox: SimulatedAccounts }, workspaceId: string, memberId: string, connected: boolean) {
   const { db } = deps;
   const member = await findTeamMember(db, workspaceId, memberId);
   if (!member) throw new UsageError(`no team member ${memberId} in workspace ${workspaceId}`);

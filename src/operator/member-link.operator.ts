@@ -4,10 +4,10 @@
 import type { Db } from '../db/database.js';
 import type { NetworkProvider } from '../network/provider.js';
 import type { ProviderFor } from '../network/registry.js';
-import { SandboxNetwork } from '../network/sandbox/sandbox.network.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { bindingOf, setMemberNetworkLink } from './bindings.operator.js';
+import { linkMember, unlinkMember } from './unipile.operator.js';
 
 export interface AccountLinkDeps {
   db: Db;
@@ -19,15 +19,13 @@ export interface AccountLinkDeps {
 export async function setMemberLink(deps: AccountLinkDeps, workspaceId: string, memberId: string, link: { connected: boolean; accountId?: string }) {
   const { provider } = await bindingOf(deps.db, workspaceId, 'network');
   if (provider === 'unipile') {
-    const { linkMember, unlinkMember } = await import('./unipile.operator.js'); // loads the SDK: only here
     const unipileDeps = { db: deps.db, clock: deps.clock, networks: { resolve: deps.networks } };
     if (!link.connected) return unlinkMember(unipileDeps, workspaceId, memberId);
     if (!link.accountId) throw new UsageError("linking on Unipile needs the member's Unipile account id");
     return linkMember(unipileDeps, workspaceId, memberId, link.accountId);
   }
-  const network = provider === 'sandbox' ? await deps.networks(workspaceId) : null;
   // Through the workspace's resolved provider: the same sandbox world the engines act in.
-  const sandbox = network instanceof SandboxNetwork ? network : null;
+  const sandbox = provider === 'sandbox' ? ((await deps.networks(workspaceId))?.simulatedAccounts ?? null) : null;
   if (provider === 'sandbox' && !sandbox) throw new UsageError('the sandbox network is not available');
   return setMemberNetworkLink({ db: deps.db, clock: deps.clock, sandbox: sandbox! }, workspaceId, memberId, link.connected);
 }

@@ -2,11 +2,10 @@
 // network works: the binding (never its token), each member's account and state, the last
 // successful call, the last webhook, and the failures by kind (from network_call_outcomes).
 import type { Db } from '../db/database.js';
-import { budgetUseOn, type BudgetUse } from '../network/unipile/unipile.budget.js';
 import { lastDeliveryAt } from '../inbound/inbox.repository.js';
 import { findBinding } from '../network/bindings.repository.js';
 import { NONE } from '../network/bindings.js';
-import { callOutcomes, linkedAccounts } from '../network/unipile/unipile.store.js';
+import { budgetUseOn, callOutcomes, linkedAccounts, type BudgetUse } from '../network/member-accounts.repository.js';
 import { toIso } from '../shared/time.js';
 import { listTeamMembers } from '../workspace/workspace.repository.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';

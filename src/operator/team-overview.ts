@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { fromFlag } from '../db/rows.js';
 import { loadLimits } from '../outreach/limits.js';
 import { senderUsage } from '../outreach/sender-usage.js';
-import { linkedAccounts } from '../network/unipile/unipile.store.js';
+import { linkedAccounts } from '../network/member-accounts.repository.js';
 import type { Clock } from '../shared/clock.js';
 import { bindingOf } from './bindings.operator.js';
 import { listTeamMembers } from '../workspace/workspace.repository.js';

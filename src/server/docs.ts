@@ -3,7 +3,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { serverOrigin } from '../http/asset-url.js';
 import { API_VERSION, SERVICE_NAME } from '../http/public.routes.js';
-import { HOOK_SECRET_HEADER } from '../network/unipile/unipile.webhooks.js';
 
 // package.json says UNLICENSED: the API is proprietary. OpenAPI 3.1 wants a license object with
 // a name and an SPDX identifier; `LicenseRef-` is SPDX's own form for a license it does not list
@@ -13,6 +12,8 @@ const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 export interface DocsOptions {
   /** `--public-url`: the document's server when set; otherwise the address the client reached. */
   publicUrl: string | null;
+  /** The header Unipile's deliveries carry their hook secret in (its webhook format). */
+  hookSecretHeader: string;
 }
 
 type Document = Readonly<Record<string, unknown>>;
@@ -23,7 +24,7 @@ function withServers(document: Document, request: FastifyRequest, publicUrl: str
 }
 
 /** The OpenAPI 3.1 document (from the route schemas) and the docs page, with its assets served locally. */
-export async function registerDocs(app: FastifyInstance, { publicUrl }: DocsOptions): Promise<void> {
+export async function registerDocs(app: FastifyInstance, { publicUrl, hookSecretHeader }: DocsOptions): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -37,7 +38,7 @@ export async function registerDocs(app: FastifyInstance, { publicUrl }: DocsOpti
         securitySchemes: {
           HTTPBearer: { type: 'http', scheme: 'bearer' },
           // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/networks.md).
-          UnipileHookSecret: { type: 'apiKey', in: 'header', name: HOOK_SECRET_HEADER },
+          UnipileHookSecret: { type: 'apiKey', in: 'header', name: hookSecretHeader },
           // The web console's session (docs/console.md); v2 never accepts it, the console never accepts a key.
           ConsoleSession: { type: 'apiKey', in: 'cookie', name: 'wl_session' },
         },

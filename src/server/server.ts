@@ -15,19 +15,40 @@ import { buildSerializer } from '../http/serializer.js';
 import { rateLimitStore, registerRateLimit } from '../http/rate-limit.js';
 import { registerRequestMetrics } from '../http/request-metrics.js';
 import { authErrorResponses, sharedSchemas } from '../shared/schemas.js';
-import type { RouteDeps } from '../http/route-deps.js';
+import type { AppContext } from '../context.js';
 import { pingDatabase } from '../db/unavailable.js';
-import { registerHooks } from '../inbound/inbound.routes.js';
+import { registerHooks, type HookRouteDeps } from '../inbound/inbound.routes.js';
 import { consolePublicRoutes, consoleSessionRoutes } from '../console/console.routes.js';
 import { registerConsoleStatic } from '../console/console.static.js';
 import type { TlsMaterial } from '../http/tls.js';
 import { isJsonMediaType, pydanticValidatorCompiler, readBody } from '../http/validation/request.js';
 import { registerSchema } from '../http/validation/validate.js';
 
-export interface ServerDeps extends RouteDeps {
+export interface ServerDeps extends HookRouteDeps {
   logger: Logger;
   /** Null only behind a TLS-terminating proxy (trust-proxy mode). */
   tls: TlsMaterial | null;
+}
+
+/**
+ * The server's dependencies, from the composition root's context: `serve`, the tests' servers and
+ * the benches assemble them here alone. `overrides`: a caller's own view of a store or the
+ * metrics (a statement counter's plugin, a bench's timing); the context's otherwise.
+ */
+export function serverDeps(ctx: AppContext, tls: TlsMaterial | null, overrides: Partial<Pick<ServerDeps, 'db' | 'reads' | 'metrics'>> = {}): ServerDeps {
+  return {
+    config: ctx.config,
+    db: ctx.database.db,
+    reads: ctx.database.reads,
+    clock: ctx.clock,
+    logger: ctx.logger,
+    secret: ctx.secret(),
+    networks: ctx.networks.resolve,
+    webhookFormat: ctx.webhookFormat,
+    metrics: ctx.metrics,
+    tls,
+    ...overrides,
+  };
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -109,7 +130,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     if (closing) reply.header('connection', 'close');
   });
 
-  await registerDocs(app, { publicUrl: config.publicUrl });
+  await registerDocs(app, { publicUrl: config.publicUrl, hookSecretHeader: deps.webhookFormat.secretHeader });
   await app.register(publicRoutes, { pingDatabase: () => pingDatabase(deps.db) });
   const limitStore = await rateLimitStore(app, { redisUrl: config.redisUrl, redisTimeoutMs: config.redisTimeoutMs, now: () => deps.clock.now() });
   await registerHooks(app, deps, limitStore);

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../../src/auth/api-keys.service.js';
 import { loadConfig, type Config, type ConfigFlags } from '../../src/config.js';
-import { createContext, createLogger, loadOrCreateSecret, type AppContext } from '../../src/context.js';
-import { buildServer, type App } from '../../src/server/server.js';
+import { createContext, createLogger, type AppContext } from '../../src/context.js';
+import { buildServer, serverDeps, type App } from '../../src/server/server.js';
 import { loadTlsMaterial } from '../../src/http/tls.js';
 import { type Clock } from '../../src/shared/clock.js';
 import { makeClient, type Client } from './client.js';
@@ -68,7 +68,7 @@ export async function startServer(
   }
   const db = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.db);
   const reads = (options.dbPlugins ?? []).reduce((withSome, plugin) => withSome.withPlugin(plugin), ctx.database.reads);
-  const app = await buildServer({ config, db, reads, clock: ctx.clock, logger: ctx.logger, secret: loadOrCreateSecret(config), networks: ctx.networks.resolve, metrics: ctx.metrics, tls });
+  const app = await buildServer(serverDeps(ctx, tls, { db, reads }));
   options.extraRoutes?.(app);
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = tls ? address.replace(/^http:/, 'https:') : address;

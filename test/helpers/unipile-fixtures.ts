@@ -8,15 +8,14 @@ import { configureCampaign, type CampaignSettings } from '../../src/outreach/cam
 import { DEFAULT_LIMITS, setLimits, type OutreachLimits } from '../../src/outreach/limits.js';
 import { urnOf } from '../../src/network/unipile/unipile.mapping.js';
 import type { BudgetOptions } from '../../src/network/unipile/unipile.budget.js';
-import { bindUnipile, linkMember, type UnipileOperatorDeps } from '../../src/operator/unipile.operator.js';
+import { unipileDeps } from '../../src/cli/network.commands.js';
+import { bindUnipile, linkMember } from '../../src/operator/unipile.operator.js';
 import { addTeamMember, createWorkspace } from '../../src/workspace/workspace.service.js';
 import { makeClient } from './client.js';
 import type { FakeAccount, FakePerson, FakeUnipile } from './fake-unipile/fake-unipile.js';
 
-export const unipileDepsOf = (ctx: AppContext): UnipileOperatorDeps => ({
-  db: ctx.database.db, clock: ctx.clock, networks: ctx.networks, enrichments: ctx.enrichments, sandbox: ctx.sandbox,
-  tokenBox: ctx.tokenBox, timeoutMs: ctx.config.providerTimeoutMs,
-});
+/** As the CLI gives them (the composition root's builder). */
+export const unipileDepsOf = unipileDeps;
 
 /** Permissive outreach limits: every hour is a working hour, senders space their actions by 2–3 minutes. */
 export const OPEN_LIMITS: OutreachLimits = { ...DEFAULT_LIMITS, workStartHour: 0, workEndHour: 24, minSpacingSeconds: 120, maxSpacingSeconds: 180 };

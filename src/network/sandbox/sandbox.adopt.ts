@@ -3,27 +3,12 @@
 // simulation's relations and its pending invitations the simulation's, with their dates. So the
 // network answers check, send and direct-message exactly as the workspace's data implies.
 import { UsageError } from '../../shared/errors.js';
+import type { MemberToAdopt, StateToAdopt } from '../simulation.js';
 import { profileFor } from './sandbox.content.js';
 import type { SandboxDbOrTx } from './sandbox.table.js';
 
 interface Seeded {
   fraction(...parts: string[]): number;
-}
-
-export interface MemberToAdopt {
-  id: string;
-  email: string;
-  integrationStatus: string;
-  urn: string | null;
-  username: string | null;
-}
-
-export interface ConnectionToAdopt {
-  teamMemberId: string;
-  contactUrn: string;
-  /** CONNECTED | PENDING */
-  state: string;
-  since: number | null;
 }
 
 /**
@@ -49,7 +34,7 @@ export async function adoptWorkspace(
   db: SandboxDbOrTx,
   seeded: Seeded & { ref(prefix: string, key: string): string },
   workspaceId: string,
-  state: { members: MemberToAdopt[]; connections: ConnectionToAdopt[] },
+  state: StateToAdopt,
   now: number,
 ): Promise<void> {
   const linked = await db.selectFrom('sandbox_accounts').select('team_member_id').where('workspace_id', '=', workspaceId).where('state', '=', 'CONNECTED').execute();

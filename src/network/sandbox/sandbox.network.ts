@@ -4,12 +4,15 @@
 // controls are for operators and tests); forWorkspace gives the provider a bound workspace uses.
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../shared/clock.js';
-import type { AccountRef, ConnectionState, InboundMessage, NetworkProfile, NetworkProvider, PendingInvitation, SentAction } from '../provider.js';
+import type { AccountRef, ConnectionState, InboundMessage, NetworkProfile, NetworkProvider, PendingInvitation, SentAction, SimulatedAccounts } from '../provider.js';
 import { NetworkError } from '../provider.js';
 import { contactPosts, memberPosts, memberUrn, postEngagement, profileFor } from './sandbox.content.js';
 import * as repo from './sandbox.repository.js';
-import { adoptWorkspace, type ConnectionToAdopt, type MemberToAdopt } from './sandbox.adopt.js';
-import type { SandboxDb, SandboxDbOrTx } from './sandbox.table.js';
+import { adoptWorkspace, linkedAccounts } from './sandbox.adopt.js';
+import { ensureSandboxSchema } from './sandbox.schema.js';
+import { sandboxDb, type SandboxDb } from './sandbox.table.js';
+import type { MemberToAdopt, SimulatedNetwork, StateToAdopt } from '../simulation.js';
+import type { Db, DbOrTx } from '../../db/database.js';
 import { DAY_MS } from '../../shared/time.js';
 import { seededRandom } from '../../shared/random.js';
 
@@ -54,7 +57,7 @@ export const DEFAULT_SANDBOX_OPTIONS: SandboxOptions = {
 export type InjectedFailure = 'transient' | 'limit_reached' | 'account_disconnected' | 'account_restricted';
 
 
-export class SandboxNetwork implements NetworkProvider {
+export class SandboxNetwork implements NetworkProvider, SimulatedNetwork {
   readonly name = 'sandbox';
   readonly options: SandboxOptions;
 
@@ -87,7 +90,12 @@ export class SandboxNetwork implements NetworkProvider {
     return `${prefix}_${createHash('sha256').update(`${this.options.seed}\u0000${key}`).digest('hex').slice(0, 20)}`;
   }
 
-  // --- operator and test controls (not part of NetworkProvider) ---
+  // --- operator and test controls (SimulatedNetwork and NetworkProvider's simulatedAccounts; the rest are tests') ---
+
+  /** NetworkProvider's capability: this world's accounts, connected and disconnected at will. */
+  get simulatedAccounts(): SimulatedAccounts {
+    return this;
+  }
 
   /** `urn`: the account's own profile urn, when known (otherwise derived from the seed). */
   connectAccount(account: AccountRef, urn: string | null = null): Promise<unknown> {
@@ -98,9 +106,19 @@ export class SandboxNetwork implements NetworkProvider {
     return repo.upsertAccount(this.db, account, 'DISCONNECTED', this.clock.now(), null);
   }
 
+  /** Refuses (naming the member) a workspace whose CONNECTED members could not be linked (sandbox.adopt.ts). */
+  checkAdoptable(members: MemberToAdopt[]): void {
+    linkedAccounts(this, members);
+  }
+
+  /** Creates the simulation's own tables on first use, brings them up to date after (sandbox.schema.ts). */
+  ensureTables(db: Db): Promise<void> {
+    return ensureSandboxSchema(db);
+  }
+
   /** Takes in a workspace's own state (sandbox.adopt.ts), in the caller's transaction. */
-  adopt(tx: SandboxDbOrTx, workspaceId: string, state: { members: MemberToAdopt[]; connections: ConnectionToAdopt[] }): Promise<void> {
-    return adoptWorkspace(tx, this, workspaceId, state, this.clock.now());
+  adopt(tx: DbOrTx, workspaceId: string, state: StateToAdopt): Promise<void> {
+    return adoptWorkspace(sandboxDb(tx), this, workspaceId, state, this.clock.now());
   }
 
   /** The contact writes to the account now (a test's or an operator's reply), activity or not. */

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { DAY_MS } from '../../shared/time.js';
+import { budgetDayOf as dayOf } from '../member-accounts.repository.js';
 import { NetworkError, type NetworkLimit } from '../provider.js';
 
 export interface BudgetOptions {
@@ -49,17 +50,6 @@ const NOUN: Record<BudgetKind, string> = { lookup: 'profile look-ups', invitatio
 /** Told of every claim: spent, or refused and why (metrics). */
 export type BudgetObserver = (kind: BudgetKind, result: 'spent' | 'refused') => void;
 
-/** One account's use of each budget on one day, for `network status`. */
-export interface BudgetUse {
-  account_id: string;
-  lookups: number;
-  invitations: number;
-  messages: number;
-  withdrawals: number;
-  refused: number;
-}
-
-const dayOf = (at: number) => Math.floor(at / DAY_MS);
 
 export class AccountBudget {
   readonly options: BudgetOptions;
@@ -179,21 +169,4 @@ export class AccountBudget {
       .onConflict((oc) => oc.columns(['workspace_id', 'account_id']).doNothing())
       .execute();
   }
-}
-
-/** Each linked account's use of each budget on the UTC day of `at`. */
-export async function budgetUseOn(db: DbOrTx, workspaceId: string, at: number): Promise<BudgetUse[]> {
-  const rows = await db.selectFrom('network_budget_use').select(['account_id', 'kind', 'used']).where('workspace_id', '=', workspaceId).where('day', '=', dayOf(at)).orderBy('account_id').execute();
-  const byAccount = new Map<string, BudgetUse>();
-  for (const row of rows) {
-    const use = byAccount.get(row.account_id) ?? { account_id: row.account_id, lookups: 0, invitations: 0, messages: 0, withdrawals: 0, refused: 0 };
-    byAccount.set(row.account_id, use);
-    const used = Number(row.used);
-    if (row.kind.startsWith('refused:')) use.refused += used;
-    else if (row.kind === 'lookup') use.lookups += used;
-    else if (row.kind === 'invitation') use.invitations += used;
-    else if (row.kind === 'message') use.messages += used;
-    else if (row.kind === 'withdrawal') use.withdrawals += used;
-  }
-  return [...byAccount.values()];
 }

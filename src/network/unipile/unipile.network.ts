@@ -271,6 +271,18 @@ export class UnipileNetwork implements NetworkProvider {
     await this.call(() => this.client.webhook.delete(id));
   }
 
+  // ---- NetworkProvider's optional capabilities: the calls above, as the service holds them ----
+
+  /** The members' own Unipile accounts (the inbox and `member link`). */
+  get memberAccounts(): NonNullable<NetworkProvider['memberAccounts']> {
+    return { check: (accountId) => this.checkAccount(accountId), memberOf: (accountId) => this.memberOfAccount(accountId) };
+  }
+
+  /** The workspace's webhooks at Unipile (inbound/hooks.registration.ts). */
+  get webhooks(): NonNullable<NetworkProvider['webhooks']> {
+    return { list: () => this.listWebhooks(), create: (spec) => this.createWebhook(spec as WebhookCreateBody), delete: (id) => this.deleteWebhook(id) };
+  }
+
   // ---- helpers ----------------------------------------------------------------------------
 
   private async sendOnce(intent: Omit<SendIntent, 'at' | 'ref'>, send: () => Promise<string>): Promise<SentAction> {

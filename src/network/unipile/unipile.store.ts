@@ -1,6 +1,8 @@
-// What a Unipile-bound workspace keeps in the database: the members' linked accounts, the
-// exactly-once ledger (so a kill -9 between Unipile acting and the service recording leaves the
-// intent for reconciliation), and the outcome of every call by kind. Plain queries.
+// What a Unipile-bound workspace keeps in the database as the provider uses it: the members'
+// linked accounts, the exactly-once ledger (so a kill -9 between Unipile acting and the service
+// recording leaves the intent for reconciliation), and the outcome of every call by kind. Plain
+// queries; the operator's own (linking, listing, the outcomes read back) are in
+// network/member-accounts.repository.ts.
 import { sql } from 'kysely';
 import type { DbOrTx } from '../../db/database.js';
 import type { AccountRef, NetworkErrorKind } from '../provider.js';
@@ -59,22 +61,6 @@ export function accountDirectory(db: DbOrTx, workspaceId: string): AccountDirect
   };
 }
 
-export function linkAccount(db: DbOrTx, workspaceId: string, teamMemberId: string, accountId: string, at: number) {
-  return db
-    .insertInto('unipile_accounts')
-    .values({ workspace_id: workspaceId, team_member_id: teamMemberId, account_id: accountId, linked_at: at })
-    .onConflict((oc) => oc.columns(['workspace_id', 'team_member_id']).doUpdateSet({ account_id: accountId, linked_at: at }))
-    .execute();
-}
-
-export function unlinkAccount(db: DbOrTx, workspaceId: string, teamMemberId: string) {
-  return db.deleteFrom('unipile_accounts').where('workspace_id', '=', workspaceId).where('team_member_id', '=', teamMemberId).execute();
-}
-
-export function linkedAccounts(db: DbOrTx, workspaceId: string) {
-  return db.selectFrom('unipile_accounts').selectAll().where('workspace_id', '=', workspaceId).orderBy('team_member_id').execute();
-}
-
 /** The members an account acts for (one, unless an operator linked it twice). */
 export async function membersOfAccount(db: DbOrTx, workspaceId: string, accountId: string): Promise<string[]> {
   const rows = await db.selectFrom('unipile_accounts').select('team_member_id').where('workspace_id', '=', workspaceId).where('account_id', '=', accountId).execute();
@@ -88,8 +74,4 @@ export function recordOutcome(db: DbOrTx, workspaceId: string, outcome: CallOutc
     .values({ workspace_id: workspaceId, outcome, calls: 1, last_at: at, last_message: message })
     .onConflict((oc) => oc.columns(['workspace_id', 'outcome']).doUpdateSet({ calls: sql`network_call_outcomes.calls + 1`, last_at: at, last_message: message }))
     .execute();
-}
-
-export function callOutcomes(db: DbOrTx, workspaceId: string) {
-  return db.selectFrom('network_call_outcomes').selectAll().where('workspace_id', '=', workspaceId).orderBy('outcome').execute();
 }

@@ -4,18 +4,14 @@
 // checks the workspace's secret, stores the event under its key and answers at once, and the
 // worker applies it later.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { WebhookEvent, WebhookFormat } from '../webhooks.js';
 import { urnOf } from './unipile.mapping.js';
 
 /** The custom header Unipile is told to send with every delivery (webhook.create `headers`). */
 export const HOOK_SECRET_HEADER = 'x-warmline-hook-secret';
 
-export type UnipileEvent =
-  /** An invitation was accepted (Unipile notices it up to hours late). */
-  | { kind: 'new_relation'; key: string; accountId: string; contactUrn: string }
-  /** A message arrived in one of the account's chats; `fromAccount` when the account itself wrote it. */
-  | { kind: 'message_received'; key: string; accountId: string; contactUrn: string; chatId: string; messageId: string; text: string; fromAccount: boolean; at: number }
-  /** The account's connection status at Unipile changed. */
-  | { kind: 'account_status'; key: string; accountId: string; connected: boolean; status: string };
+/** Unipile's events are the service's webhook events (network/webhooks.ts), read off Unipile's bodies. */
+export type UnipileEvent = WebhookEvent;
 
 /** Constant-time comparison of the delivered secret with the workspace's; a missing one fails. */
 export function hookSecretMatches(expected: string, given: string | string[] | undefined): boolean {
@@ -64,3 +60,6 @@ export function parseUnipileEvent(body: unknown): UnipileEvent | null {
   }
   return null;
 }
+
+/** Unipile's deliveries as the endpoint, the inbox and the registration read them (handed down by the composition root). */
+export const UNIPILE_WEBHOOK_FORMAT: WebhookFormat = { secretHeader: HOOK_SECRET_HEADER, secretMatches: hookSecretMatches, parse: parseUnipileEvent };
