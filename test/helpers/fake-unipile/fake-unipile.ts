@@ -61,6 +61,8 @@ export class FakeUnipile {
   readonly drift: string[] = [];
   /** Every request as "METHOD /path", for tests that count calls. */
   readonly calls: string[] = [];
+  /** Every authenticated request with the account it named and the fake's time: what each account was charged. */
+  readonly charged: { call: string; accountId: string | null; at: number }[] = [];
   private rules: Rule[] = [];
   private hanging: ServerResponse[] = [];
   now = Date.parse('2025-06-02T09:00:00Z');
@@ -108,6 +110,17 @@ export class FakeUnipile {
     const account: FakeAccount = { id: this.id('acc_'), owner: this.addPerson(first, last, 'Account Executive'), status: 'OK' };
     this.accounts.set(account.id, account);
     return account;
+  }
+
+  /** Profile views (GET users/{id}: not the account's own, its relations or its invitations) each account made, by UTC day. */
+  profileViewsByDay(): Map<string, number> {
+    const views = new Map<string, number>();
+    for (const c of this.charged) {
+      if (!c.accountId || !/^GET \/api\/v1\/users\/(?!me$|relations$|invite\/)[^/]+$/.test(c.call)) continue;
+      const key = `${c.accountId} ${new Date(c.at).toISOString().slice(0, 10)}`;
+      views.set(key, (views.get(key) ?? 0) + 1);
+    }
+    return views;
   }
 
   /** Invitations still waiting for an answer (the others stay in `invitations` as history). */
@@ -197,6 +210,7 @@ export class FakeUnipile {
     const body = await this.readBody(req, raw);
     const accountId = url.searchParams.get('account_id') ?? (body.account_id as string | undefined) ?? this.chats.find((c) => url.pathname.startsWith(`/api/v1/chats/${c.id}`))?.accountId;
     const account = accountId ? this.accounts.get(accountId) : undefined;
+    this.charged.push({ call, accountId: accountId ?? null, at: this.now });
     if (accountId && !account) return this.error(res, 404, 'errors/resource_not_found');
     if (account?.status === 'DISCONNECTED') return this.error(res, 401, 'errors/disconnected_account');
     try {
