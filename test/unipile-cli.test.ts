@@ -1,7 +1,7 @@
 // The operator's Unipile commands, run as an operator runs them against the local fake Unipile:
 // network bind … unipile (credentials checked with one call, the token never stored, printed or
-// exported in clear), member link / unlink, network status; every mistake is one line on
-// standard error, exit 1, and nothing changed.
+// exported in clear), member link / unlink, network status, network budget (the budgets changed
+// without binding again); every mistake is one line on standard error, exit 1, and nothing changed.
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -51,6 +51,18 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
   };
   const bindArgs = (...more: string[]) => ['network', 'bind', 'ws_u', 'unipile', '--dsn', fake.url, '--ca-file', caFile, ...more];
   const binding = async () => rowsOf(database, "select provider, options, credentials from workspace_bindings where workspace_id = 'ws_u'");
+  /** The whole stored row, updated_at included, to compare byte for byte. */
+  const wholeBinding = async () => rowsOf(database, "select * from workspace_bindings where workspace_id = 'ws_u' and service = 'network'");
+  /** Runs independent CLI calls a few at a time (each is a process start). */
+  const cliAll = async (calls: (string[] | [string[], Record<string, string>])[]) => {
+    const results: Awaited<ReturnType<typeof cli>>[] = [];
+    const run = (call: string[] | [string[], Record<string, string>]) => (Array.isArray(call[0]) ? cli(call[0], call[1] as Record<string, string>) : cli(call as string[]));
+    for (let i = 0; i < calls.length; i += 8) results.push(...(await Promise.all(calls.slice(i, i + 8).map(run))));
+    return results;
+  };
+  const COUNT_FLAGS = ['--daily-lookups', '--ingestion-reserve', '--daily-invitations', '--daily-messages', '--daily-withdrawals', '--profile-refresh-days'];
+  const BAD_COUNTS = ['0', '-1', 'abc', '1.5'];
+  const notWhole = (flag: string, value: string) => `warmline: ${flag} must be a whole number from 1 (got "${value}")\n`;
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
@@ -83,14 +95,25 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
       [bindArgs('--token-file', path.join(dir, 'missing')), {}, /^warmline: --token-file: cannot read .*missing \(ENOENT\)\n$/],
       [['network', 'bind', 'ws_u', 'unipile', '--dsn', 'http://127.0.0.1:1', '--token-file', tokenFile], {}, /^warmline: --dsn must be an https:\/\/ address/],
       [['network', 'bind', 'ws_u', 'unipile', '--dsn', 'https://127.0.0.1:1', '--token-file', tokenFile], {}, /^warmline: cannot check the credentials at https:\/\/127\.0\.0\.1:1: Unipile could not be reached: .*; nothing was stored\n$/],
-      [bindArgs('--token-file', tokenFile, '--act-spacing', 'soon'), {}, /^warmline: --act-spacing must be seconds or a range of seconds such as 45-90 \(got "soon"\)\n$/],
+      [bindArgs('--token-file', tokenFile, '--act-spacing', 'soon'), {}, /^warmline: --act-spacing must be seconds or a range of seconds such as 45-90, from 1 \(got "soon"\)\n$/],
+      [bindArgs('--token-file', tokenFile, '--act-spacing', '0-30'), {}, /^warmline: --act-spacing must be seconds or a range of seconds such as 45-90, from 1 \(got "0-30"\)\n$/],
       [bindArgs('--token-file', tokenFile, '--act-spacing', '90-45'), {}, /^warmline: --act-spacing: the shortest pause must not be longer than the longest\n$/],
       [bindArgs('--token-file', tokenFile, '--daily-lookups', '0'), {}, /^warmline: --daily-lookups must be a whole number from 1/],
       [['network', 'bind', 'ws_nobody', 'unipile', '--dsn', fake.url, '--ca-file', caFile, '--token-file', tokenFile], {}, /^warmline: no workspace with id ws_nobody\n$/],
       [['network', 'bind', 'ws_u', 'sandbox', '--dsn', fake.url], {}, /^warmline: --dsn is for the unipile provider only\n$/],
+      [['network', 'bind', 'ws_u', 'sandbox', '--daily-messages', '5'], {}, /^warmline: --daily-messages is for the unipile provider only\n$/],
+      [['network', 'bind', 'ws_u', 'sandbox', '--profile-refresh-days', '5'], {}, /^warmline: --profile-refresh-days is for the unipile provider only\n$/],
+      // every budget flag, each bad value once (all of them are tried on `network budget` below)
+      ...COUNT_FLAGS.map((flag, i): [string[], Record<string, string>, RegExp] => {
+        const value = BAD_COUNTS[i % BAD_COUNTS.length]!;
+        return [bindArgs('--token-file', tokenFile, flag, value), {}, new RegExp(`^${notWhole(flag, value).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)];
+      }),
+      // the reserve must leave a sync at least one look-up: below the look-ups in force (given or default)
+      [bindArgs('--token-file', tokenFile, '--ingestion-reserve', '80'), {}, /^warmline: --ingestion-reserve must be less than the daily look-ups in force \(got 80, daily look-ups 80\)\n$/],
+      [bindArgs('--token-file', tokenFile, '--daily-lookups', '30', '--ingestion-reserve', '30'), {}, /^warmline: --ingestion-reserve must be less than the daily look-ups in force \(got 30, daily look-ups 30\)\n$/],
     ];
-    // independent refusals: run side by side (each is a process start)
-    const results = await Promise.all(cases.map(([args, extra]) => cli(args, extra)));
+    // independent refusals: run side by side, a few at a time (each is a process start)
+    const results = await cliAll(cases.map(([args, extra]) => [args, extra]));
     for (const [i, [args, , message]] of cases.entries()) {
       const res = results[i]!;
       expect(res.code, args.join(' ')).toBe(1);
@@ -105,16 +128,16 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
 
   it('binds with a token file, checking it with one call; the token is sealed, never printed, never exported', { timeout: 120_000 }, async () => {
     const before = fake.calls.length;
-    const res = await cli([...bindArgs('--token-file', tokenFile, '--act-spacing', '30-60', '--daily-lookups', '50'), '--json']);
+    const budgets = ['--daily-lookups', '50', '--ingestion-reserve', '10', '--daily-invitations', '15', '--daily-messages', '40', '--daily-withdrawals', '5', '--profile-refresh-days', '14'];
+    const res = await cli([...bindArgs('--token-file', tokenFile, '--act-spacing', '30-60', ...budgets), '--json']);
     expect([res.code, res.stderr]).toEqual([0, '']);
-    expect(JSON.parse(res.stdout)).toEqual({
-      workspace_id: 'ws_u',
-      network: { provider: 'unipile', options: { dsn: fake.url, ca: 'custom', pacing: { actSpacingMinMs: 30_000, actSpacingMaxMs: 60_000, dailyProfileLookups: 50 } } },
-    });
+    const pacing = { actSpacingMinMs: 30_000, actSpacingMaxMs: 60_000, dailyProfileLookups: 50, ingestionReserve: 10, dailyInvitations: 15, dailyMessages: 40, dailyWithdrawals: 5, profileRefreshDays: 14 };
+    expect(JSON.parse(res.stdout)).toEqual({ workspace_id: 'ws_u', network: { provider: 'unipile', options: { dsn: fake.url, ca: 'custom', pacing } } });
     expect(fake.calls.slice(before)).toEqual(['GET /api/v1/accounts']);
     expect(res.stdout).not.toContain(fake.token);
     const [row] = await binding();
     expect(row!.provider).toBe('unipile');
+    expect(JSON.parse(String(row!.options))).toEqual({ dsn: fake.url, ca: fake.ca, pacing });
     expect(String(row!.credentials)).toMatch(/^v1\./);
     expect(JSON.stringify(row)).not.toContain(fake.token);
     const exported = await cli(['export', '--workspace', 'ws_u']);
@@ -173,6 +196,76 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
     expect(human.stdout).toMatch(/account_disconnected: 1 \(last .*Unipile answered 401/);
     const unknown = await cli(['network', 'status', 'ws_nobody']);
     expect([unknown.code, unknown.stderr]).toEqual([1, 'warmline: no workspace with id ws_nobody\n']);
+  });
+
+  it('network budget changes the budgets without binding again: the token untouched and still working', { timeout: 120_000 }, async () => {
+    const inForce = { actSpacingMinMs: 30_000, actSpacingMaxMs: 60_000, dailyProfileLookups: 50, ingestionReserve: 10, dailyInvitations: 15, dailyMessages: 40, dailyWithdrawals: 5, profileRefreshDays: 14 };
+    const [before] = await wholeBinding();
+    // without a budget flag it prints what is in force and changes nothing
+    expect(await json(['network', 'budget', 'ws_u'])).toEqual({ workspace_id: 'ws_u', pacing: inForce });
+    expect(await wholeBinding()).toEqual([before]);
+    const calls = fake.calls.length;
+    const changed = await json(['network', 'budget', 'ws_u', '--act-spacing', '20-40', '--daily-messages', '60', '--ingestion-reserve', '12']);
+    const now = { ...inForce, actSpacingMinMs: 20_000, actSpacingMaxMs: 40_000, dailyMessages: 60, ingestionReserve: 12 };
+    expect(changed).toEqual({ workspace_id: 'ws_u', pacing: now });
+    expect(fake.calls.slice(calls)).toEqual([]); // no token needed, nothing asked of Unipile
+    const [after] = await wholeBinding();
+    expect(after!.credentials).toBe(before!.credentials);
+    expect(after!.provider).toBe('unipile');
+    expect(JSON.parse(String(after!.options))).toEqual({ dsn: fake.url, ca: fake.ca, pacing: now });
+    // updated_at moves forward: every process's provider registry rebuilds the provider
+    expect(Number(after!.updated_at)).toBeGreaterThan(Number(before!.updated_at));
+    // a later call through the provider still authenticates against the fake with the sealed token
+    const linked = await json(['member', 'link', 'ws_u', 'tm_ria', '--account', ria.id]);
+    expect(linked).toMatchObject({ id: 'tm_ria', account_id: ria.id, integration_status: 'CONNECTED' });
+    expect(fake.calls.slice(calls).some((c) => c.startsWith('GET /api/v1/users/me'))).toBe(true);
+    await json(['member', 'unlink', 'ws_u', 'tm_ria']);
+    expect((await json(['network', 'status', 'ws_u'])).network.pacing).toEqual(now);
+    // a human reads every budget in force
+    const human = await cli(['network', 'budget', 'ws_u', '--profile-refresh-days', '21']);
+    expect([human.code, human.stderr]).toEqual([0, '']);
+    expect(human.stdout).toBe(
+      [
+        'workspace ws_u: budgets of each linked Unipile account',
+        '  pause between acting calls: 20-40 s',
+        '  profile look-ups a day: 50 (of which a sync may not spend 12)',
+        '  invitations a day: 15',
+        '  messages a day: 60',
+        '  invitation withdrawals a day: 5',
+        '  a known profile is looked up again after: 21 days',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('network budget refuses every bad value with one line, exit 1, the stored binding byte-identical', { timeout: 180_000 }, async () => {
+    await json(['workspace', 'create', '--name', 'Unbound', '--id', 'ws_none']);
+    const [before] = await wholeBinding();
+    const budget = (...more: string[]) => ['network', 'budget', 'ws_u', ...more];
+    const cases: [string[], string][] = [
+      ...COUNT_FLAGS.flatMap((flag) => BAD_COUNTS.map((value): [string[], string] => [budget(flag, value), notWhole(flag, value)])),
+      // a good value beside a bad one changes nothing either
+      [budget('--daily-messages', '70', '--daily-withdrawals', '0'), notWhole('--daily-withdrawals', '0')],
+      [budget('--act-spacing', '0'), 'warmline: --act-spacing must be seconds or a range of seconds such as 45-90, from 1 (got "0")\n'],
+      [budget('--act-spacing', '-5'), 'warmline: --act-spacing must be seconds or a range of seconds such as 45-90, from 1 (got "-5")\n'],
+      [budget('--act-spacing', '90-45'), 'warmline: --act-spacing: the shortest pause must not be longer than the longest\n'],
+      // the reserve against the look-ups in force: the stored 50, or the ones given beside it
+      [budget('--ingestion-reserve', '50'), 'warmline: --ingestion-reserve must be less than the daily look-ups in force (got 50, daily look-ups 50)\n'],
+      [budget('--ingestion-reserve', '51'), 'warmline: --ingestion-reserve must be less than the daily look-ups in force (got 51, daily look-ups 50)\n'],
+      [budget('--daily-lookups', '40', '--ingestion-reserve', '40'), 'warmline: --ingestion-reserve must be less than the daily look-ups in force (got 40, daily look-ups 40)\n'],
+      [budget('--daily-lookups', '12'), 'warmline: --daily-lookups must be more than the ingestion reserve in force (got 12, ingestion reserve 12): give --ingestion-reserve below it too\n'],
+      [['network', 'budget', 'ws_nobody', '--daily-messages', '5'], 'warmline: no workspace with id ws_nobody\n'],
+      [['network', 'budget', 'ws_none', '--daily-messages', '5'], 'warmline: workspace ws_none is not bound to Unipile (warmline network bind ws_none unipile --dsn … --token-file …)\n'],
+      [['network', 'budget', 'ws_none'], 'warmline: workspace ws_none is not bound to Unipile (warmline network bind ws_none unipile --dsn … --token-file …)\n'],
+    ];
+    const results = await cliAll(cases.map(([args]) => args));
+    for (const [i, [args, message]] of cases.entries()) {
+      expect([results[i]!.code, results[i]!.stderr, results[i]!.stdout], args.join(' ')).toEqual([1, message, '']);
+    }
+    expect(await wholeBinding()).toEqual([before]);
+    expect(await rowsOf(database, "select * from workspace_bindings where workspace_id = 'ws_none'")).toEqual([]);
+    // a lower reserve and look-ups together are fine
+    expect((await json(budget('--daily-lookups', '12', '--ingestion-reserve', '2'))).pacing).toMatchObject({ dailyProfileLookups: 12, ingestionReserve: 2 });
   });
 
   it('rotates the token by binding again (from an environment variable); links stay', { timeout: 120_000 }, async () => {

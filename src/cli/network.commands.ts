@@ -4,10 +4,11 @@ import { UsageError } from '../shared/errors.js';
 import { bind, setMemberNetworkLink, unbind, type BindingDeps } from '../operator/bindings.operator.js';
 import { describeNetworkStatus, networkStatus } from '../operator/network-status.operator.js';
 import { ensureUnipileWebhooks } from '../inbound/hooks.registration.js';
-import { bindUnipile, type UnipileOperatorDeps } from '../operator/unipile.operator.js';
+import { bindUnipile, setUnipileBudgets, type UnipileBudgetDeps, type UnipileOperatorDeps } from '../operator/unipile.operator.js';
 import type { UnipileBindInput } from '../network/unipile/unipile.binding.js';
+import type { BudgetOptions } from '../network/unipile/unipile.budget.js';
 import { parseInteger, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
-import { UNIPILE_ONLY, unipileBindInput, type UnipileFlags } from './unipile.options.js';
+import { readPacing, UNIPILE_ONLY, unipileBindInput, withBudgetOptions, type BudgetFlags, type UnipileFlags } from './unipile.options.js';
 
 interface LinkFlags extends CommonFlags {
   workspace: string;
@@ -28,6 +29,27 @@ export const unipileDeps = (ctx: AppContext): UnipileOperatorDeps<UnipileBindInp
   // Imported on first use: the adapter's modules are loaded only by a command that binds to Unipile.
   checkUnipile: async (input) => (await import('../network/unipile/unipile.binding.js')).checkUnipileBinding(input, ctx.config.providerTimeoutMs),
 });
+
+export const unipileBudgetDeps = (ctx: AppContext): UnipileBudgetDeps<Partial<BudgetOptions>> => ({
+  db: ctx.database.db,
+  clock: ctx.clock,
+  changeBudgets: async (options, change) => {
+    const { options: stored, budgets } = (await import('../network/unipile/unipile.binding.js')).changeUnipileBudgets(options, change);
+    return { options: stored, budgets: { ...budgets } };
+  },
+});
+
+/** The budgets in force, one per line. */
+export const describeBudgets = (workspace: string, p: Record<string, number>) =>
+  [
+    `workspace ${workspace}: budgets of each linked Unipile account`,
+    `  pause between acting calls: ${p.actSpacingMinMs! / 1000}-${p.actSpacingMaxMs! / 1000} s`,
+    `  profile look-ups a day: ${p.dailyProfileLookups} (of which a sync may not spend ${p.ingestionReserve})`,
+    `  invitations a day: ${p.dailyInvitations}`,
+    `  messages a day: ${p.dailyMessages}`,
+    `  invitation withdrawals a day: ${p.dailyWithdrawals}`,
+    `  a known profile is looked up again after: ${p.profileRefreshDays} days`,
+  ].join('\n');
 
 /** `sandbox (activity on)`, `sandbox (activity on, pace 1440)`, `unipile at https://…`, `none`: a binding in one phrase. */
 export const describeBinding = (b: { provider: string; options: { activity?: boolean; pace?: number; dsn?: unknown } }) =>
@@ -62,7 +84,7 @@ async function bindNetwork(workspace: string, provider: string, flags: BindFlags
 
 export function networkCommands(): Command {
   const group = new Command('network').description("each workspace's network (none, sandbox, unipile) and its members' accounts on it");
-  withCommonOptions(
+  const bind = withCommonOptions(
     group
       .command('bind')
       .description('bind a workspace to a network; the sandbox adopts its members and connections; Unipile: the credentials are checked with one call and the token stored encrypted; prints {"workspace_id","network"}'),
@@ -74,9 +96,8 @@ export function networkCommands(): Command {
     .option('--dsn <url>', 'unipile: your Unipile DSN, such as https://api8.unipile.com:13851')
     .option('--token-file <file>', 'unipile: a file holding the access token (never the token itself on the command line)')
     .option('--token-env <VAR>', 'unipile: the environment variable holding the access token')
-    .option('--ca-file <file>', 'unipile: PEM certificates to trust besides the system ones (a private endpoint)')
-    .option('--act-spacing <seconds>', 'unipile: random pause between two acting calls of one account, as min-max seconds (default 45-90)')
-    .option('--daily-lookups <n>', 'unipile: profile look-ups per account per UTC day (default 80)')
+    .option('--ca-file <file>', 'unipile: PEM certificates to trust besides the system ones (a private endpoint)');
+  withBudgetOptions(bind, 'unipile: ')
     .option('--public-url <url>', "unipile: the service's public https URL; Unipile's webhooks are registered to <url>/hooks/unipile/<hook id> (default WARMLINE_PUBLIC_URL; without one the worker polls)")
     .option('--rotate-hook-secret', 'unipile: with a public URL, draw a new webhook secret and register the webhooks with it')
     .action(async (workspace: string, provider: string, flags: BindFlags) => {
@@ -85,6 +106,17 @@ export function networkCommands(): Command {
         [`workspace ${workspace} is bound to ${describeBinding(network)}`, ...('webhooks' in network && network.webhooks ? [`Unipile webhooks deliver to ${network.webhooks.url}`] : [])].join('\n'),
       );
     });
+  withBudgetOptions(
+    withCommonOptions(
+      group
+        .command('budget')
+        .description('change the budgets of each linked account of a workspace bound to Unipile, without binding again (the token is neither needed nor touched); the budgets not given keep their values; prints every budget in force, {"workspace_id","pacing"}'),
+    ).argument('<workspace>', 'workspace id'),
+  ).action(async (workspace: string, flags: CommonFlags & BudgetFlags) => {
+    const change = readPacing(flags);
+    const result = await withContext(flags, (ctx) => setUnipileBudgets(unipileBudgetDeps(ctx), workspace, change, Object.keys(change).length > 0));
+    print(flags, { workspace_id: result.workspace_id, pacing: result.pacing }, () => describeBudgets(workspace, result.pacing));
+  });
   withCommonOptions(group.command('status').description('the network a workspace is bound to, its members\' accounts, the last successful call and webhook, and errors by kind'))
     .argument('<workspace>', 'workspace id')
     .action(async (workspace: string, flags: CommonFlags) => {

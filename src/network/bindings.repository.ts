@@ -21,6 +21,23 @@ export function saveBinding(db: DbOrTx, workspaceId: string, service: BindingSer
     .execute();
 }
 
+/**
+ * Replaces a binding's options only (provider and credentials as they are), if the row is still the
+ * one read (`provider`, `updatedAt`); how many rows changed: 0 when another process changed it
+ * meanwhile. `at` is the new updated_at, which the provider registry reads as a change.
+ */
+export async function updateBindingOptions(db: DbOrTx, workspaceId: string, service: BindingService, read: { provider: string; updatedAt: number }, options: Binding['options'], at: number): Promise<number> {
+  const result = await db
+    .updateTable('workspace_bindings')
+    .set({ options: JSON.stringify(options), updated_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('service', '=', service)
+    .where('provider', '=', read.provider)
+    .where('updated_at', '=', read.updatedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export function deleteBinding(db: DbOrTx, workspaceId: string, service: BindingService) {
   return db.deleteFrom('workspace_bindings').where('workspace_id', '=', workspaceId).where('service', '=', service).execute();
 }

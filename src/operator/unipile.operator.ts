@@ -3,9 +3,11 @@
 // stored when a check fails. What only the adapter knows (the DSN's form, the pacing, the
 // credentials' check, an account's own profile) comes through interfaces: BindingCheck and the
 // provider's memberAccounts. Webhook registration (when the service has a public URL) is a later
-// step that takes the binding `bindUnipile` returns.
-import type { BindingCheck, StoredBinding } from '../network/bindings.js';
-import { findBinding, saveBinding } from '../network/bindings.repository.js';
+// step that takes the binding `bindUnipile` returns. The budgets of a bound workspace change
+// without binding again (`setUnipileBudgets`): Unipile's own merge and check of them (BudgetChange)
+// comes from the composition root; the token is neither needed nor touched.
+import type { Binding, BindingCheck, StoredBinding } from '../network/bindings.js';
+import { findBinding, saveBinding, updateBindingOptions } from '../network/bindings.repository.js';
 import { linkAccount, linkedAccounts, unlinkAccount } from '../network/member-accounts.repository.js';
 import { NetworkError, type MemberAccounts } from '../network/provider.js';
 import type { SecretBox } from '../shared/secret-box.js';
@@ -19,6 +21,41 @@ export interface UnipileOperatorDeps<Input> extends BindingDeps {
   tokenBox: () => SecretBox;
   /** Unipile's check of the input (the DSN's form, the pacing, the credentials in one call), from the composition root. */
   checkUnipile: BindingCheck<Input>;
+}
+
+/**
+ * Unipile's merge of a budget change into a binding's stored options: the options to store and
+ * every budget then in force (defaults filled); a UsageError when the change is inconsistent.
+ */
+export type BudgetChange<Change> = (options: Binding['options'], change: Change) => Promise<{ options: Binding['options']; budgets: Record<string, number> }>;
+
+export interface UnipileBudgetDeps<Change> {
+  db: BindingDeps['db'];
+  clock: BindingDeps['clock'];
+  /** From the composition root (network/unipile/unipile.binding.ts). */
+  changeBudgets: BudgetChange<Change>;
+}
+
+/**
+ * The budgets in force for the workspace's Unipile accounts after merging `change` into the stored
+ * `pacing` (with `changed` false and nothing written when there is nothing to change). The
+ * binding's updated_at moves forward, so every process's provider registry rebuilds the provider
+ * with the new budgets; the sealed token stays as it was. A one-line refusal, nothing changed, for
+ * an unknown workspace, one not bound to Unipile, or an inconsistent change.
+ */
+export async function setUnipileBudgets<Change>(deps: UnipileBudgetDeps<Change>, workspaceId: string, change: Change, hasChange: boolean): Promise<{ workspace_id: string; pacing: Record<string, number>; changed: boolean }> {
+  await requireWorkspace(deps.db, workspaceId);
+  const row = await findBinding(deps.db, workspaceId, 'network');
+  if (row?.provider !== 'unipile') {
+    throw new UsageError(`workspace ${workspaceId} is not bound to Unipile (warmline network bind ${workspaceId} unipile --dsn … --token-file …)`);
+  }
+  const stored = JSON.parse(row.options) as Binding['options'];
+  const { options, budgets } = await deps.changeBudgets(stored, change);
+  if (!hasChange) return { workspace_id: workspaceId, pacing: budgets, changed: false };
+  const previous = Number(row.updated_at);
+  const changed = await updateBindingOptions(deps.db, workspaceId, 'network', { provider: row.provider, updatedAt: previous }, options, Math.max(deps.clock.now(), previous + 1));
+  if (changed !== 1) throw new UsageError(`the network binding of workspace ${workspaceId} changed while the budgets were being set; nothing was changed: run the command again`);
+  return { workspace_id: workspaceId, pacing: budgets, changed: true };
 }
 
 /** What linking and unlinking a member need: the store, the clock and the workspace's provider. */

@@ -1,7 +1,8 @@
 // What an operator gives to bind a workspace to Unipile (`network bind <workspace> unipile`),
 // checked before anything is stored: the DSN's form, the pacing, and the credentials with one
 // call. The operator's bind (operator/unipile.operator.ts) holds only the BindingCheck it is
-// handed by the composition root; it seals the token and stores the binding.
+// handed by the composition root; it seals the token and stores the binding. A later change of
+// the budgets alone (`network budget <workspace>`) is checked here too, against what is stored.
 import { UsageError } from '../../shared/errors.js';
 import type { Binding } from '../bindings.js';
 import { NetworkError } from '../provider.js';
@@ -27,10 +28,43 @@ function readDsn(dsn: string): string {
   return url.origin;
 }
 
-function checkPacing(p: Partial<BudgetOptions>): Partial<BudgetOptions> {
-  const merged = { ...DEFAULT_BUDGET, ...p };
+/**
+ * The budgets in force once `change` is applied over `stored` (missing fields: DEFAULT_BUDGET), or
+ * a UsageError. The budgets the change names must be consistent with the rest in force: the
+ * shortest pause not longer than the longest, and a sync left at least one look-up a day (the
+ * ingestion reserve below the daily look-ups).
+ */
+function checkPacing(change: Partial<BudgetOptions>, stored: Partial<BudgetOptions> = {}): BudgetOptions {
+  const merged = { ...DEFAULT_BUDGET, ...stored, ...change };
   if (merged.actSpacingMinMs > merged.actSpacingMaxMs) throw new UsageError('--act-spacing: the shortest pause must not be longer than the longest');
-  return p;
+  if (merged.ingestionReserve >= merged.dailyProfileLookups && (change.ingestionReserve !== undefined || change.dailyProfileLookups !== undefined)) {
+    throw new UsageError(
+      change.ingestionReserve !== undefined
+        ? `--ingestion-reserve must be less than the daily look-ups in force (got ${merged.ingestionReserve}, daily look-ups ${merged.dailyProfileLookups})`
+        : `--daily-lookups must be more than the ingestion reserve in force (got ${merged.dailyProfileLookups}, ingestion reserve ${merged.ingestionReserve}): give --ingestion-reserve below it too`,
+    );
+  }
+  return merged;
+}
+
+/** Only the known budget fields of a stored `pacing` option (a snapshot's may carry anything). */
+function storedPacing(options: Record<string, unknown>): Partial<BudgetOptions> {
+  const pacing = options.pacing;
+  if (typeof pacing !== 'object' || pacing === null) return {};
+  const known = Object.keys(DEFAULT_BUDGET) as (keyof BudgetOptions)[];
+  return Object.fromEntries(known.filter((k) => typeof (pacing as Record<string, unknown>)[k] === 'number').map((k) => [k, (pacing as Record<string, number>)[k]]));
+}
+
+/**
+ * A stored Unipile binding's options with `change` merged into its `pacing` (every other option,
+ * and the sealed credentials, as they were), and the budgets then in force with the defaults
+ * filled; a UsageError, and nothing to store, when the change is inconsistent.
+ */
+export function changeUnipileBudgets(options: Binding['options'], change: Partial<BudgetOptions>): { options: Binding['options']; budgets: BudgetOptions } {
+  const stored = storedPacing(options);
+  const budgets = checkPacing(change, stored);
+  const pacing = { ...stored, ...change };
+  return { options: { ...options, ...(Object.keys(pacing).length > 0 ? { pacing } : {}) }, budgets };
 }
 
 /** The binding's options to store (never the token) and the token to seal; a UsageError, and nothing to store, when anything is wrong. */
@@ -38,7 +72,8 @@ export async function checkUnipileBinding(input: UnipileBindInput, timeoutMs: nu
   const dsn = readDsn(input.dsn);
   const token = input.token.trim();
   if (!token) throw new UsageError('the Unipile token is empty');
-  const pacing = checkPacing(input.pacing ?? {});
+  const pacing = input.pacing ?? {};
+  checkPacing(pacing);
   try {
     await checkUnipileCredentials({ dsn, token, ca: input.ca ?? undefined, timeoutMs });
   } catch (err) {
