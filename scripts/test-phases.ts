@@ -4,10 +4,8 @@
 // phases (`npm run test:node`) run NODE_LINE_FILES, a list kept by hand for its reasons.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-// import.meta.url, not .dirname: vitest.config.ts imports this file, and Vite bundles the config.
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(import.meta.dirname, '..');
 
 /** Where test files live, and how they are named: vitest.config.ts's `include` is made from these. */
 export const TEST_DIRS = ['test', 'src'];
@@ -15,8 +13,8 @@ export const TEST_SUFFIX = '.test.ts';
 
 /**
  * What a newer Node line can break that Node 20's full run cannot show, and the files that would
- * show it (docs/testing.md, "On Node 22 and 24", says why each and why not the others). Each entry
- * is a Vitest filter: a part of a path, here a whole file's or a directory's.
+ * show it (docs/testing.md, "Which suites run where", says why each and why not the others). Each
+ * entry is a Vitest filter: a part of a path, here a whole file's or a directory's.
  */
 export const NODE_LINE_FILES = [
   // Every unit beside its source: ICU's time zones (working hours), the secret box's crypto, streams. Seconds.
