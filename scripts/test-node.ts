@@ -1,19 +1,24 @@
-// Runs the suite on another Node.js major: `npm run test:node -- <major> [vitest args…]`.
+// Runs tests on another Node.js major: `npm run test:node -- <major> [vitest args…]`.
 // The service's floor is Node 20 (package.json engines); the code must keep working on the
-// newer lines too. That Node comes from the npm registry (node-<platform>-<arch>, which holds
-// the binary and its headers), so nothing but the registry is needed. The working tree (tracked
-// and untracked files, not ignored ones) is copied beside ../shared and installed with that Node:
-// better-sqlite3 is built against its ABI there, so this checkout's node_modules stay Node 20's.
+// newer lines too. Without vitest arguments it runs scripts/test-phases.ts's NODE_LINE_FILES (what a
+// newer line can break; CI has run every file on Node 20 before). That Node comes from the npm
+// registry (node-<platform>-<arch>, which holds the binary and its headers), so nothing but the
+// registry is needed. The working tree (tracked and untracked files, not ignored ones) is copied
+// beside ../shared and installed with that Node: better-sqlite3 is built against its ABI there, so
+// this checkout's node_modules stay Node 20's.
 import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { NODE_LINE_FILES } from './test-phases.js';
 import { exitOnHelp } from './usage.js';
 
 const USAGE = `usage: npm run test:node -- <major> [vitest arguments…]
 
 Runs \`npx vitest run\` on Node.js <major> (e.g. 22, 24), fetched from the npm registry as
 node-${process.platform}-${process.arch}@<major>, in a copy of this working tree installed with it.
+Without vitest arguments, the files that a newer Node line needs to run (NODE_LINE_FILES in
+scripts/test-phases.ts, docs/testing.md); with them, exactly what they select (\`test/ src/\`: every file).
 Work space: $WARMLINE_NODE_DIR, default ${path.join(os.tmpdir(), 'warmline-node')} (kept between runs:
 the downloaded Node is reused, the copy is made again).`;
 
@@ -89,6 +94,9 @@ const env = {
   npm_config_nodedir: nodeHome,
 };
 console.log(`test:node: Node ${latest} (${nodeHome}) in ${cwd}`);
+// The install's seconds are printed apart from the tests': on a 2-core machine they are a large part of the phase.
+const installing = Date.now();
 run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env });
-const tests = spawnSync('npx', ['vitest', 'run', ...vitestArgs], { cwd, env, stdio: 'inherit' });
+console.log(`test:node: npm ci on Node ${latest} took ${Math.round((Date.now() - installing) / 1000)} s`);
+const tests = spawnSync('npx', ['vitest', 'run', ...(vitestArgs.length > 0 ? vitestArgs : NODE_LINE_FILES)], { cwd, env, stdio: 'inherit' });
 process.exit(tests.status ?? 1);

@@ -1,16 +1,50 @@
 // Which test files each CI phase runs (docs/testing.md, "Which suites run where"). The SQLite phase
 // (`npm test`) runs every file. The PostgreSQL phase (`npm run test:pg`) runs the files that test
-// something on PostgreSQL, found here from their imports, not kept by hand.
+// something on PostgreSQL, found here from their imports, not kept by hand. The Node 22 and 24
+// phases (`npm run test:node`) run NODE_LINE_FILES, a list kept by hand for its reasons.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-// import.meta.url, not .dirname: vitest.config.ts imports this file, and Vite bundles the config.
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(import.meta.dirname, '..');
 
 /** Where test files live, and how they are named: vitest.config.ts's `include` is made from these. */
 export const TEST_DIRS = ['test', 'src'];
 export const TEST_SUFFIX = '.test.ts';
+
+/**
+ * What a newer Node line can break that Node 20's full run cannot show, and the files that would
+ * show it (docs/testing.md, "Which suites run where", says why each and why not the others). Each
+ * entry is a Vitest filter: a part of a path, here a whole file's or a directory's.
+ */
+export const NODE_LINE_FILES = [
+  // Every unit beside its source: ICU's time zones (working hours), the secret box's crypto, streams. Seconds.
+  'src/',
+  // The other SQLite driver build and the SQLite it bundles: JSON in the list, the planner, the bulk
+  // load, the reading connection's worker thread, locks between processes, a read-only file and a full disk.
+  'test/lead-kept-json.test.ts',
+  'test/leads-rendering.test.ts',
+  'test/leads-list.test.ts',
+  'test/leads-plan.test.ts',
+  'test/snapshot-bulk.test.ts',
+  'test/sqlite-reader.test.ts',
+  'test/sqlite-second-process.test.ts',
+  'test/faults-sqlite.test.ts',
+  // The server: HTTPS with its generated certificate, Node's HTTP parser on hostile requests, fetch
+  // (the typed client), HTTPS out with a CA (Unipile), signatures (webhooks), the console's sessions.
+  'test/auth-rate-limit.test.ts',
+  'test/hostile-input.test.ts',
+  'test/client.test.ts',
+  'test/unipile-network.test.ts',
+  'test/webhooks.test.ts',
+  'test/client-webhooks.test.ts',
+  'test/console-api.test.ts',
+  // Processes: the CLI through bin/warmline.js (a member's invitation link), two worker processes,
+  // npm start stopped by its PID (SIGTERM reaching the service), the data directory's file modes.
+  'test/console-cli.test.ts',
+  'test/worker.test.ts',
+  'test/npm-start.test.ts',
+  'test/data-files.test.ts',
+];
 
 /**
  * The names of test/helpers/dialects.ts through which a file learns that the run tests PostgreSQL:

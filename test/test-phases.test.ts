@@ -1,10 +1,10 @@
 // The CI phases' file selection (scripts/test-phases.ts) cannot drop a test silently: the
-// PostgreSQL phase's scan is checked on small made-up trees and on this one, and the variables only
-// that phase sets are read where the scan sees them.
+// PostgreSQL phase's scan is checked on small made-up trees and on this one, the variables only that
+// phase sets are read where the scan sees them, and the Node lines' list names files that exist.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { postgresTestFiles, testFiles } from '../scripts/test-phases.js';
+import { NODE_LINE_FILES, postgresTestFiles, testFiles } from '../scripts/test-phases.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DIALECTS = `export function enabledDialects() {}\nexport function describeEachDialect() {}\nexport function describeOnce() {}\nexport function postgresServerUrl() {}\n`;
@@ -80,5 +80,17 @@ describe('the PostgreSQL phase', () => {
     const readers = testModules().filter((file) => file.endsWith('.test.ts') && /process\.env(\.|\[['"])WARMLINE_TEST_REDIS_URL/.test(source(file)));
     expect(readers.length).toBeGreaterThan(0);
     expect(await postgresTestFiles()).toEqual(expect.arrayContaining(readers));
+  });
+});
+
+describe('the Node 22 and 24 phases', () => {
+  it('name test files that exist (a renamed file would drop out of the list unnoticed)', () => {
+    const all = testFiles();
+    for (const entry of NODE_LINE_FILES) {
+      const named = all.filter((file) => file.startsWith(entry));
+      expect(named, entry).not.toEqual([]);
+      // Vitest takes each as a part of a path: it must not pick up another file as well.
+      expect(all.filter((file) => file.includes(entry)), entry).toEqual(named);
+    }
   });
 });

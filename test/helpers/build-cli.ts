@@ -1,5 +1,6 @@
 // Vitest global setup: compiles the CLI and the typed client (clients/typescript) once per test
-// run, so CLI and client tests run the current sources.
+// run, so CLI and client tests run the current sources. The CLI's build is incremental
+// (tsconfig.build.json): after npm ci's prepare, or the run before, it writes nothing in seconds.
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -79,7 +79,7 @@ async function dropDatabase(name: string): Promise<void> {
  * validation, transport and framework errors, the OpenAPI document, the scripts' and the README's
  * command lines. Running them per dialect would only repeat the same assertions; so would running
  * them again in a PostgreSQL-only run (`npm run test:pg`, after the SQLite suite in CI), which
- * skips them.
+ * skips them (and, for a file with nothing else, does not load it: scripts/test-phases.ts).
  */
 export function describeOnce(title: string, body: (dialect: DialectName) => void): void {
   describe.skipIf(!enabledDialects().includes('sqlite'))(title, () => body('sqlite'));
