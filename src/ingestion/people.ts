@@ -58,11 +58,11 @@ export class PeopleOfSync {
       const urns = missing.slice(i, i + 500);
       const [stored, lookups] = await Promise.all([storedProfiles(db, ws, urns), db.selectFrom('profile_lookups').selectAll().where('workspace_id', '=', ws).where('contact_urn', 'in', urns).execute()]);
       const lookupOf = new Map(lookups.map((l) => [l.contact_urn, l]));
-      for (const [urn, profile] of stored) {
+      for (const [urn, { profile, writtenAt }] of stored) {
         this.known.set(urn, profile);
         const lookup = lookupOf.get(urn);
         // A contact stored before look-ups were recorded was made from a profile: counted from its last write.
-        const last = lookup ? lookup.looked_up_at : profile.lookedUpAt;
+        const last = lookup ? lookup.looked_up_at : writtenAt;
         if (this.needProfiles && !lookup?.waiting_since && (last === null || Number(last) < this.deps.now() - this.refreshMs)) await this.wait(urn);
       }
     }
@@ -153,7 +153,7 @@ export class PeopleOfSync {
 }
 
 /** Contacts of the workspace as profiles (their company with them), and when each was last written. */
-async function storedProfiles(db: Db, workspaceId: string, urns: string[]): Promise<Map<string, NetworkProfile & { lookedUpAt: number }>> {
+async function storedProfiles(db: Db, workspaceId: string, urns: string[]): Promise<Map<string, { profile: NetworkProfile; writtenAt: number }>> {
   const rows = await db
     .selectFrom('contacts as c')
     .leftJoin('companies as co', (j) => j.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'))
@@ -174,11 +174,11 @@ async function storedProfiles(db: Db, workspaceId: string, urns: string[]): Prom
               id: Number(r.company_id), name: r.company_name ?? '', slug: r.company_slug ?? '', employees_num_min: r.employees_num_min, employees_num_max: r.employees_num_max,
               industries: r.industries ? (JSON.parse(r.industries) as string[]) : [], country: r.company_country, website_url: r.website_url,
             };
-      const profile = {
+      const profile: NetworkProfile = {
         urn: r.urn, username: r.username ?? r.urn, first_name: r.first_name, last_name: r.last_name, headline: r.headline, job_title: r.job_title, picture: r.picture,
-        followers_count: r.followers_count, connections_count: r.connections_count, country: r.country, network_url: r.network_url, company, lookedUpAt: Number(r.updated_at),
+        followers_count: r.followers_count, connections_count: r.connections_count, country: r.country, network_url: r.network_url, company,
       };
-      return [r.urn, profile];
+      return [r.urn, { profile, writtenAt: Number(r.updated_at) }];
     }),
   );
 }

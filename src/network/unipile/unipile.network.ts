@@ -346,10 +346,10 @@ export class UnipileNetwork implements NetworkProvider {
    * (all of it the first time), unless it was read within RELATIONS_FRESH_MS. Returns whether the
    * stored relations are the whole list (false only when a first walk stopped at MAX_PAGES).
    */
-  private async refreshRelations(accountId: string, now_ = false): Promise<boolean> {
+  private async refreshRelations(accountId: string, force = false): Promise<boolean> {
     const now = this.clock.now();
     const synced = await this.relations.syncedAt(accountId);
-    if (synced !== null && !now_ && now - synced < RELATIONS_FRESH_MS) return true;
+    if (synced !== null && !force && now - synced < RELATIONS_FRESH_MS) return true;
     const read: { contactUrn: string; at: number }[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_PAGES; page++) {

@@ -38,9 +38,4 @@ export class DbRelations {
       .onConflict((oc) => oc.columns(['workspace_id', 'account_id']).doUpdateSet({ relations_synced_at: at }))
       .execute();
   }
-
-  /** A relation learnt elsewhere (a new_relation webhook, an invitation found accepted). */
-  async add(accountId: string, contactUrn: string, at: number): Promise<void> {
-    await this.store(accountId, [{ contactUrn, at }], false, at);
-  }
 }
