@@ -58,6 +58,35 @@ describeEachDialect('engines on Unipile through the fake', (dialect) => {
     expect((await ws.client!.get('/v2/leads')).body.items).toHaveLength(2);
   });
 
+  it("a sync reads a post's engagement again only when the post's counts moved, and once a day all the same", async () => {
+    const ws = await unipileWorkspace(server.ctx, fake, { members: 1, serverUrl: server.url });
+    const owner = [...fake.people.values()].find((p) => p.providerId === ws.members[0]!.account.owner.providerId)!;
+    const posts = [1, 2, 3].map((i) => fake.addPost(owner, `Post ${i}`, clock.now() - i * HOUR));
+    for (const [i, post] of posts.entries()) fake.react(post, fake.addPerson(`Early${i}`, 'Reader'));
+    const engagementCalls = () => fake.calls.filter((c) => /\/posts\/[^/]+\/(comments|reactions)/.test(c));
+    const sync = async () => {
+      const before = engagementCalls().length;
+      await syncNextDueMember({ db: db(), clock, networks: server.ctx.networks.resolve, schedule: DEFAULT_SYNC_SCHEDULE }, new AbortController().signal, createLogger('silent'), { workspaceId: ws.id });
+      clock.advance(DEFAULT_SYNC_SCHEDULE.intervalMs);
+      return engagementCalls().slice(before);
+    };
+    const readPosts = (calls: string[]) => new Set(calls.map((c) => /\/posts\/([^/]+)\//.exec(c)![1])).size;
+    expect(readPosts(await sync())).toBe(3);
+    // nothing moved: no post is read again
+    expect(await sync()).toEqual([]);
+    // one new comment: that post alone is read, and its commenter becomes a lead
+    const late = fake.addPerson('Late', 'Commenter');
+    fake.comment(posts[1]!, late, 'Now I see it');
+    const third = await sync();
+    expect(readPosts(third)).toBe(1);
+    expect(third.every((c) => c.includes(posts[1]!.id))).toBe(true);
+    const leads = await db().selectFrom('leads').select('contact_urn').where('workspace_id', '=', ws.id).execute();
+    expect(leads.map((l) => l.contact_urn)).toContain(urnOf(late.providerId));
+    // a day later every post is read again, moved or not
+    clock.advance(24 * HOUR);
+    expect(readPosts(await sync())).toBe(3);
+  });
+
   it('a campaign: invitation, acceptance by polling, follow-up, and replies that stop the sequence', { timeout: 120_000 }, async () => {
     const ws = await unipileWorkspace(server.ctx, fake, { members: 1 });
     const sender = ws.members[0]!;

@@ -31,6 +31,8 @@ const CAP = 6;
 const HOUR = 3_600_000;
 const SYNC_EVERY = 3 * HOUR;
 const START = MONDAY_0800_UTC - 2 * HOUR; // Monday 06:00 UTC
+/** The most API calls an account may be charged in a day (every kind: lists, look-ups, sends). */
+const CALLS_PER_ACCOUNT_DAY = 400;
 
 describeEachDialect('a real account, a real fortnight on Unipile', (dialect) => {
   const clock = new ManualClock(START);
@@ -125,5 +127,12 @@ describeEachDialect('a real account, a real fortnight on Unipile', (dialect) => 
     const looked = await db.selectFrom('profile_lookups').select(({ fn }) => fn.countAll<number>().as('n')).where('workspace_id', '=', ws.id).where('outcome', '=', 'FOUND').executeTakeFirstOrThrow();
     expect(Number(looked.n)).toBe((DAYS + 1) * MEMBERS * (DEFAULT_BUDGET.dailyProfileLookups - DEFAULT_BUDGET.ingestionReserve));
     expect(fake.drift).toEqual([]);
+    // The API calls each account is charged a day stay those of a careful tool, not a crawler: 8 syncs
+    // a day over 30 days of posts read every post's engagement every sync before 2026-12-02 (over
+    // 1,000 calls a day per account by the second week); a post whose counts have not moved is read
+    // once a day now.
+    const calls = [...fake.chargedByDay().values()];
+    console.log(`real day: API calls per account per day: max ${Math.max(...calls)}, mean ${Math.round(calls.reduce((a, b) => a + b, 0) / calls.length)}`);
+    expect(Math.max(...calls)).toBeLessThanOrEqual(CALLS_PER_ACCOUNT_DAY);
   }, 900_000);
 });

@@ -4,7 +4,7 @@ import type { CampaignContactsTable, CampaignCountsTable, CampaignParticipantsTa
 import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from './schema/connections.table.js';
 import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from './schema/console.table.js';
 import type { CompaniesTable, ContactsTable } from './schema/contacts.table.js';
-import type { PostCountsTable, PostsTable } from './schema/posts.table.js';
+import type { PostCountsTable, PostEngagementReadsTable, PostsTable } from './schema/posts.table.js';
 import type { WorkspaceBindingsTable } from './schema/bindings.table.js';
 import type { NetworkCallOutcomesTable, UnipileAccountsTable, UnipileSendLedgerTable } from './schema/unipile.table.js';
 import type { OutreachLimitsTable, OutreachSendersTable } from './schema/outreach.table.js';
@@ -31,6 +31,7 @@ export interface Database {
   contacts: ContactsTable;
   posts: PostsTable;
   post_counts: PostCountsTable;
+  post_engagement_reads: PostEngagementReadsTable;
   leads: LeadsTable;
   lead_history: LeadHistoryTable;
   lead_notes: LeadNotesTable;

@@ -7,11 +7,13 @@
 // leave (docs/networks.md, "Budgets"). People waiting for a look-up are kept in profile_lookups
 // and served oldest first; a deleted profile (404) is remembered and not asked again before the
 // refresh period.
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { NetworkError, type AccountRef, type NetworkCompany, type NetworkProfile, type NetworkProvider, type PostEngagement } from '../network/provider.js';
+import { NetworkError, type AccountRef, type NetworkProfile, type NetworkProvider, type PostEngagement } from '../network/provider.js';
 import { DAY_MS } from '../shared/time.js';
 import { applyProfiles } from './fold.js';
+import { findLookups, findWaiting, markWaiting, settleLookup, storedProfiles } from './people.repository.js';
+
+export { rulesNeedProfiles } from './people.repository.js';
 
 /** Profiles a provider that does not say how often it may be asked are refreshed this often. */
 const DEFAULT_REFRESH_MS = 30 * DAY_MS;
@@ -22,18 +24,6 @@ export interface PeopleDeps {
   db: Db;
   network: NetworkProvider;
   now: () => number;
-}
-
-/** Whether the workspace's rules read what only a full profile has: ICP criteria, target accounts, company suppressions. */
-export async function rulesNeedProfiles(db: Db, workspaceId: string): Promise<boolean> {
-  const [settings, target, suppressed] = await Promise.all([
-    db.selectFrom('ingestion_settings').select('icp_rules').where('workspace_id', '=', workspaceId).executeTakeFirst(),
-    db.selectFrom('target_accounts').select('value').where('workspace_id', '=', workspaceId).limit(1).executeTakeFirst(),
-    db.selectFrom('suppressions').select('value').where('workspace_id', '=', workspaceId).where('kind', '=', 'company').limit(1).executeTakeFirst(),
-  ]);
-  const icp = settings?.icp_rules ? (JSON.parse(settings.icp_rules) as Record<string, unknown>) : {};
-  const criteria = Object.values(icp).some((v) => (Array.isArray(v) ? v.length > 0 : v !== null && v !== undefined));
-  return criteria || target !== undefined || suppressed !== undefined;
 }
 
 /** The people a page of engagement names, each as the fold needs them, with as few look-ups as the rules allow. */
@@ -53,17 +43,18 @@ export class PeopleOfSync {
   async resolve(events: readonly PostEngagement[]): Promise<NetworkProfile[]> {
     const { db } = this.deps;
     const ws = this.account.workspaceId;
+    const waits: string[] = [];
     const missing = [...new Set(events.map((e) => e.contactUrn).filter((urn) => !this.known.has(urn)))];
     for (let i = 0; i < missing.length; i += 500) {
       const urns = missing.slice(i, i + 500);
-      const [stored, lookups] = await Promise.all([storedProfiles(db, ws, urns), db.selectFrom('profile_lookups').selectAll().where('workspace_id', '=', ws).where('contact_urn', 'in', urns).execute()]);
+      const [stored, lookups] = await Promise.all([storedProfiles(db, ws, urns), findLookups(db, ws, urns)]);
       const lookupOf = new Map(lookups.map((l) => [l.contact_urn, l]));
       for (const [urn, { profile, writtenAt }] of stored) {
         this.known.set(urn, profile);
         const lookup = lookupOf.get(urn);
         // A contact stored before look-ups were recorded was made from a profile: counted from its last write.
         const last = lookup ? lookup.looked_up_at : writtenAt;
-        if (this.needProfiles && !lookup?.waiting_since && (last === null || Number(last) < this.deps.now() - this.refreshMs)) await this.wait(urn);
+        if (this.needProfiles && !lookup?.waiting_since && (last === null || Number(last) < this.deps.now() - this.refreshMs)) waits.push(urn);
       }
     }
     const out: NetworkProfile[] = [];
@@ -72,10 +63,11 @@ export class PeopleOfSync {
       if (!person) {
         person = e.person ? { ...e.person } : await this.lookUpNow(e.contactUrn);
         this.known.set(e.contactUrn, person);
-        if (e.person && this.needProfiles) await this.wait(e.contactUrn);
+        if (e.person && this.needProfiles) waits.push(e.contactUrn);
       }
       out.push(person);
     }
+    await markWaiting(db, this.account, waits, this.deps.now());
     return out;
   }
 
@@ -87,18 +79,8 @@ export class PeopleOfSync {
   async drainWaiting(): Promise<number> {
     const { db, network } = this.deps;
     const ws = this.account.workspaceId;
-    const waiting = await db
-      .selectFrom('profile_lookups')
-      .select('contact_urn')
-      .where('workspace_id', '=', ws)
-      .where('team_member_id', '=', this.account.teamMemberId)
-      .where('waiting_since', 'is not', null)
-      .orderBy('waiting_since')
-      .orderBy('contact_urn')
-      .limit(DRAIN_MAX)
-      .execute();
     let made = 0;
-    for (const { contact_urn } of waiting) {
+    for (const contact_urn of await findWaiting(db, this.account, DRAIN_MAX)) {
       let profile: NetworkProfile;
       try {
         profile = await network.findProfile({ urn: contact_urn }, { account: this.account, purpose: 'ingestion' });
@@ -134,51 +116,10 @@ export class PeopleOfSync {
   }
 
   private async wait(urn: string): Promise<void> {
-    const now = this.deps.now();
-    await this.deps.db
-      .insertInto('profile_lookups')
-      .values({ workspace_id: this.account.workspaceId, contact_urn: urn, team_member_id: this.account.teamMemberId, waiting_since: now, looked_up_at: null, outcome: null })
-      .onConflict((oc) => oc.columns(['workspace_id', 'contact_urn']).doUpdateSet({ waiting_since: sql`coalesce(profile_lookups.waiting_since, ${now})` }))
-      .execute();
+    await markWaiting(this.deps.db, this.account, [urn], this.deps.now());
   }
 
   private async settle(urn: string, outcome: 'FOUND' | 'NOT_FOUND'): Promise<void> {
-    const now = this.deps.now();
-    await this.deps.db
-      .insertInto('profile_lookups')
-      .values({ workspace_id: this.account.workspaceId, contact_urn: urn, team_member_id: this.account.teamMemberId, waiting_since: null, looked_up_at: now, outcome })
-      .onConflict((oc) => oc.columns(['workspace_id', 'contact_urn']).doUpdateSet({ waiting_since: null, looked_up_at: now, outcome }))
-      .execute();
+    await settleLookup(this.deps.db, this.account, urn, outcome, this.deps.now());
   }
-}
-
-/** Contacts of the workspace as profiles (their company with them), and when each was last written. */
-async function storedProfiles(db: Db, workspaceId: string, urns: string[]): Promise<Map<string, { profile: NetworkProfile; writtenAt: number }>> {
-  const rows = await db
-    .selectFrom('contacts as c')
-    .leftJoin('companies as co', (j) => j.onRef('co.workspace_id', '=', 'c.workspace_id').onRef('co.id', '=', 'c.company_id'))
-    .select([
-      'c.urn', 'c.username', 'c.first_name', 'c.last_name', 'c.headline', 'c.job_title', 'c.picture', 'c.followers_count', 'c.connections_count',
-      'c.country', 'c.network_url', 'c.updated_at', 'co.id as company_id', 'co.name as company_name', 'co.slug as company_slug',
-      'co.employees_num_min', 'co.employees_num_max', 'co.industries', 'co.country as company_country', 'co.website_url',
-    ])
-    .where('c.workspace_id', '=', workspaceId)
-    .where('c.urn', 'in', urns)
-    .execute();
-  return new Map(
-    rows.map((r) => {
-      const company: NetworkCompany | null =
-        r.company_id === null
-          ? null
-          : {
-              id: Number(r.company_id), name: r.company_name ?? '', slug: r.company_slug ?? '', employees_num_min: r.employees_num_min, employees_num_max: r.employees_num_max,
-              industries: r.industries ? (JSON.parse(r.industries) as string[]) : [], country: r.company_country, website_url: r.website_url,
-            };
-      const profile: NetworkProfile = {
-        urn: r.urn, username: r.username ?? r.urn, first_name: r.first_name, last_name: r.last_name, headline: r.headline, job_title: r.job_title, picture: r.picture,
-        followers_count: r.followers_count, connections_count: r.connections_count, country: r.country, network_url: r.network_url, company,
-      };
-      return [r.urn, { profile, writtenAt: Number(r.updated_at) }];
-    }),
-  );
 }

@@ -11,6 +11,7 @@ import { recordNewReplies } from '../connections/replies.js';
 import { NetworkError, type AccountRef, type NetworkPost, type NetworkProvider } from '../network/provider.js';
 import { PeopleOfSync, rulesNeedProfiles } from './people.js';
 import { foldEngagement } from './fold.js';
+import { engagementOf, loadEngagementReads, recordEngagementReads, type EngagementRead } from './engagement-reads.repository.js';
 import type { FoldEvent, FoldPost } from './fold.types.js';
 import { DAY_MS } from '../shared/time.js';
 
@@ -33,6 +34,22 @@ export const SYNC_WINDOW_MS = 30 * DAY_MS;
  * (docs/ingestion.md "What a sync does" has the figures).
  */
 export const FOLD_PAGE = 50_000;
+
+/**
+ * The longest a post whose counts have not moved goes with its engagement unread. Each read is API
+ * calls charged to the member's own account (the post's comments and its reactions, page by page):
+ * reading 30 days of posts at every sync spent thousands of calls a day per account. Where the
+ * provider's counts are exact, a post whose likes + comments have not moved since the last read
+ * holds nothing new; it is read once a day all the same, since a reaction taken back and another
+ * given leave the count as it was.
+ */
+export const ENGAGEMENT_REREAD_MS = DAY_MS;
+
+/** Whether this sync reads the post's engagement. */
+export function engagementDue(post: NetworkPost, last: EngagementRead | undefined, countsTrackEngagement: boolean, now: number): boolean {
+  if (!countsTrackEngagement || !last) return true;
+  return engagementOf(post) !== last.engagement || now - last.readAt >= ENGAGEMENT_REREAD_MS;
+}
 
 export interface SyncResult {
   posts: number;
@@ -146,21 +163,29 @@ export async function syncMember(deps: SyncDeps, account: AccountRef, signal: Ab
   }
 
   const people = new PeopleOfSync(deps, account, await rulesNeedProfiles(db, workspaceId));
+  const reads = await loadEngagementReads(db, workspaceId, posts.map((p) => p.id));
   let page: FoldEvent[] = [];
+  let read: NetworkPost[] = [];
   const flush = async () => {
     const folded = await foldEngagement(db, workspaceId, deps.now(), page);
     result.events += folded.folded;
     result.created += folded.created;
+    await recordEngagementReads(db, workspaceId, read, deps.now());
     page = [];
+    read = [];
   };
   for (const [index, p] of posts.entries()) {
     if (signal.aborted) return { ...result, aborted: true };
-    const post: FoldPost = { id: p.id, content: p.content, url: p.url, teamMemberId };
-    const engagement = await network.listPostEngagement(account, p.id);
-    const persons = await people.resolve(engagement);
-    for (const [i, e] of engagement.entries()) {
-      page.push({ id: e.id, post, kind: e.kind, at: e.at, person: persons[i]! });
-      if (page.length >= FOLD_PAGE) await flush();
+    if (engagementDue(p, reads.get(p.id), network.countsTrackEngagement === true, deps.now())) {
+      const post: FoldPost = { id: p.id, content: p.content, url: p.url, teamMemberId };
+      const engagement = await network.listPostEngagement(account, p.id);
+      const persons = await people.resolve(engagement);
+      for (const [i, e] of engagement.entries()) {
+        page.push({ id: e.id, post, kind: e.kind, at: e.at, person: persons[i]! });
+        if (page.length >= FOLD_PAGE) await flush();
+      }
+      // Marked read with the page that holds its last event, not before.
+      read.push(p);
     }
     progress?.({ posts: index + 1, events: result.events + page.length, total: posts.length });
   }

@@ -115,6 +115,12 @@ export interface NetworkProvider {
    * cost nothing to look up (a simulated network).
    */
   readonly profileRefreshMs?: number;
+  /**
+   * A post's likes and comments counts are exactly the engagement its lists hold (Unipile): a sync
+   * reads the engagement of a post whose counts have not moved at most once a day. Absent: the
+   * counts say nothing of it (a simulated network's are drawn apart), and every sync reads every post.
+   */
+  readonly countsTrackEngagement?: boolean;
   findProfile(by: { urn: string } | { username: string }, options?: LookupOptions): Promise<NetworkProfile>;
   connectionState(account: AccountRef, contactUrn: string): Promise<ConnectionState>;
   /** connectionState for several accounts of a workspace at once, in their order; null where the network cannot answer (the account is not connected). */

@@ -28,3 +28,11 @@ export interface PostCountsTable {
   day: number;
   count: number;
 }
+
+/** When a sync last read a post's engagement, and the post's likes + comments then (migration 0106). */
+export interface PostEngagementReadsTable {
+  workspace_id: string;
+  post_id: string;
+  read_at: number;
+  engagement: number;
+}

@@ -71,6 +71,8 @@ export interface UnipileStores {
 export class UnipileNetwork implements NetworkProvider {
   readonly name = 'unipile';
   readonly profileRefreshMs: number;
+  // reaction_counter and comment_counter count what the post's reactions and comments list.
+  readonly countsTrackEngagement = true;
   private readonly client: UnipileClient;
   private readonly accounts: AccountDirectory;
   private readonly ledger: SendLedger;

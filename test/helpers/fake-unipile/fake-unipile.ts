@@ -114,13 +114,18 @@ export class FakeUnipile {
 
   /** Profile views (GET users/{id}: not the account's own, its relations or its invitations) each account made, by UTC day. */
   profileViewsByDay(): Map<string, number> {
-    const views = new Map<string, number>();
+    return this.chargedByDay((call) => /^GET \/api\/v1\/users\/(?!me$|relations$|invite\/)[^/]+$/.test(call));
+  }
+
+  /** The calls each account was charged (those `which` selects; every one by default), keyed "<account> <UTC day>". */
+  chargedByDay(which: (call: string) => boolean = () => true): Map<string, number> {
+    const days = new Map<string, number>();
     for (const c of this.charged) {
-      if (!c.accountId || !/^GET \/api\/v1\/users\/(?!me$|relations$|invite\/)[^/]+$/.test(c.call)) continue;
+      if (!c.accountId || !which(c.call)) continue;
       const key = `${c.accountId} ${new Date(c.at).toISOString().slice(0, 10)}`;
-      views.set(key, (views.get(key) ?? 0) + 1);
+      days.set(key, (days.get(key) ?? 0) + 1);
     }
-    return views;
+    return days;
   }
 
   /** Invitations still waiting for an answer (the others stay in `invitations` as history). */
