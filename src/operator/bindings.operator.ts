@@ -12,8 +12,8 @@ import type { SimulatedAccounts } from '../network/provider.js';
 import type { SimulatedNetwork, StateToAdopt } from '../network/simulation.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
-import { findTeamMember, listTeamMembers, listWorkspaces, updateIntegrationStatus } from '../workspace/workspace.repository.js';
-import { requireWorkspace } from '../workspace/workspace.service.js';
+import { findTeamMember, listTeamMembers, listWorkspaces } from '../workspace/workspace.repository.js';
+import { requireWorkspace, updateIntegrationStatus } from '../workspace/workspace.service.js';
 
 export interface BindingDeps {
   db: Db;

@@ -13,8 +13,8 @@ import { NetworkError, type MemberAccounts } from '../network/provider.js';
 import type { SecretBox } from '../shared/secret-box.js';
 import { UsageError } from '../shared/errors.js';
 import type { BindingDeps } from './bindings.operator.js';
-import { findTeamMember, updateIntegrationStatus } from '../workspace/workspace.repository.js';
-import { requireWorkspace } from '../workspace/workspace.service.js';
+import { findTeamMember } from '../workspace/workspace.repository.js';
+import { requireWorkspace, updateIntegrationStatus } from '../workspace/workspace.service.js';
 
 /** `Input`: what the operator gives (network/unipile/unipile.binding.ts), which only Unipile's check reads. */
 export interface UnipileOperatorDeps<Input> extends BindingDeps {

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { mirrorState } from '../connections/mirror.js';
 import type { AccountRef } from '../network/provider.js';
-import { updateIntegrationStatus } from '../workspace/workspace.repository.js';
+import { updateIntegrationStatus } from '../workspace/workspace.service.js';
 import { parseSettings } from './campaign-settings.js';
 import { releaseAssigned } from './outreach-contacts.repository.js';
 import { activeCampaignsOf } from './participants.repository.js';

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { emitEvent } from '../webhooks/outbox.js';
 import type { DbOrTx } from '../db/database.js';
 import { prepared } from '../db/prepared.js';
 import type { Insertable } from 'kysely';
@@ -79,19 +78,14 @@ export async function sumLedger(db: DbOrTx, workspaceId: string): Promise<{ bala
   return { balance: Number(row.balance), lastUpdated: row.last_updated === null ? null : Number(row.last_updated) };
 }
 
-/** The one write of a member's integration status; becoming DISCONNECTED is the member.disconnected event (the account needs attention). */
-export async function updateIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
-  const before = await db.selectFrom('team_members').select('integration_status').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
-  const result = await db
-    .updateTable('team_members')
-    .set({ integration_status: status, last_network_update: at })
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', id)
-    .execute();
-  if (before && status === 'DISCONNECTED' && before.integration_status !== 'DISCONNECTED') {
-    await emitEvent(db, workspaceId, at, { type: 'member.disconnected', data: { team_member_id: id, previous_status: before.integration_status } });
-  }
-  return result;
+/** A member's integration status as stored (undefined: no such member). */
+export async function findIntegrationStatus(db: DbOrTx, workspaceId: string, id: string): Promise<string | undefined> {
+  const row = await db.selectFrom('team_members').select('integration_status').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return row?.integration_status;
+}
+
+export function writeIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
+  return db.updateTable('team_members').set({ integration_status: status, last_network_update: at }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }
 
 export function updateTimeZone(db: DbOrTx, workspaceId: string, id: string, timeZone: string) {

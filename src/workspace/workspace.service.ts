@@ -1,9 +1,10 @@
-import type { Db } from '../db/database.js';
+import type { Db, DbOrTx } from '../db/database.js';
 import { fromFlag, toFlag } from '../db/rows.js';
 import type { Clock } from '../shared/clock.js';
 import { InvalidSetting, UsageError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
+import { emitEvent } from '../webhooks/outbox.js';
 import * as repo from './workspace.repository.js';
 import type { WorkspaceBalance, WorkspaceUser } from './workspace.schemas.js';
 import type { TeamMembersTable } from '../db/schema/workspace.table.js';
@@ -12,6 +13,16 @@ export async function createWorkspace(db: Db, clock: Clock, name: string, id: st
   if (await repo.findWorkspace(db, id)) throw new UsageError(`workspace ${id} exists already`);
   await repo.insertWorkspace(db, { id, name, created_at: clock.now() });
   return { id };
+}
+
+/** The one change of a member's integration status; becoming DISCONNECTED is the member.disconnected event (the account needs attention). */
+export async function updateIntegrationStatus(db: DbOrTx, workspaceId: string, id: string, status: string, at: number) {
+  const before = await repo.findIntegrationStatus(db, workspaceId, id);
+  const result = await repo.writeIntegrationStatus(db, workspaceId, id, status, at);
+  if (before !== undefined && status === 'DISCONNECTED' && before !== 'DISCONNECTED') {
+    await emitEvent(db, workspaceId, at, { type: 'member.disconnected', data: { team_member_id: id, previous_status: before } });
+  }
+  return result;
 }
 
 export async function requireWorkspace(db: Db, id: string) {
