@@ -143,8 +143,8 @@ for (const [name, query] of CASES) {
 // The console's search (migration 0103's index): a rare name, a full name, a word in every
 // headline (the most recently stored SEARCH_CANDIDATES matches sorted), a company name.
 const SEARCHES: [string, string][] = [
-  ['a name by prefix (11 leads)', 'q=First123456'],
-  ['a full name', 'q=First4242%20Last4242'],
+  ['a name (1 lead)', 'q=First123456'],
+  ['a full name by prefix (111 leads)', 'q=First4242%20Last4242'],
   ['a word in every headline, newest', 'q=growth'],
   ['a word in every headline, QUALIFIED, most engaged', 'q=growth&status=QUALIFIED&sort_by=most_engaged_first'],
   ['a company name (11 companies)', 'q=company%2017'],

@@ -2,7 +2,7 @@
 // word by prefix, through migration 0103's index, and leads of companies whose name holds the text.
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
-import { isPostgres } from '../db/dialect.js';
+import { indexedBy, isPostgres } from '../db/dialect.js';
 import type { SortColumn } from '../db/keyset.js';
 import type { LeadsTable } from '../db/schema/leads.table.js';
 import { DISCARDED } from './leads.repository.js';
@@ -36,12 +36,19 @@ const companyMatch = (workspaceId: string, text: string) =>
 
 /** Up to `limit` matching leads in `order` (nulls last), of `status` or of any shown status. */
 export async function searchLeadRows(db: DbOrTx, workspaceId: string, match: SearchMatch, status: string | undefined, order: readonly SortColumn[], limit: number): Promise<LeadsTable[]> {
-  const arm = (condition: RawBuilder<SqlBool>) => {
-    let q = db.selectFrom('leads').selectAll().where('workspace_id', '=', workspaceId).where('status', status ? '=' : '!=', status ?? DISCARDED).where(condition);
+  // SQLite keeps no statistics and took the workspace's created_at index for the order, reading
+  // every lead of the workspace against the matches (20 s at 1M leads): the matched words are read
+  // by rowid, the companies' leads by the company index, and their few rows sorted.
+  const arm = (condition: RawBuilder<SqlBool>, from: 'leads') => {
+    let q = db.selectFrom(from).selectAll().where('workspace_id', '=', workspaceId).where('status', status ? '=' : '!=', status ?? DISCARDED).where(condition);
     for (const c of order) q = q.orderBy(sql`${sql.ref(c.column)} ${sql.raw(c.dir)} nulls last`);
     return q.limit(limit);
   };
-  const arms = [...(match.words.length ? [wordsMatch(db, workspaceId, match.words)] : []), companyMatch(workspaceId, match.company)].map((c, i) => db.selectFrom(arm(c).as(`arm${i}`)).selectAll());
+  const byRowid = (isPostgres(db) ? 'leads' : sql.raw('leads not indexed')) as unknown as 'leads';
+  const arms = [
+    ...(match.words.length ? [arm(wordsMatch(db, workspaceId, match.words), byRowid)] : []),
+    arm(companyMatch(workspaceId, match.company), indexedBy(db, 'leads', 'leads_company_count')),
+  ].map((q, i) => db.selectFrom(q.as(`arm${i}`)).selectAll());
   const both = arms.length === 2 ? arms[0]!.union(arms[1]!) : arms[0]!;
   let q = db.selectFrom(both.as('found')).selectAll();
   for (const c of order) q = q.orderBy(sql`${sql.ref(c.column)} ${sql.raw(c.dir)} nulls last`);
