@@ -49,7 +49,8 @@ export function readFilters(form: HTMLFormElement): { filters: Filters; errors: 
     company_public_id: text('company_public_id'),
     post_id: text('post_id'),
     email_enriched: enriched === undefined ? undefined : enriched === 'true',
-    limit: text('limit') === undefined ? undefined : Number(text('limit')),
+    // The API's default page size stays out of the URL.
+    limit: text('limit') === undefined || Number(text('limit')) === 50 ? undefined : Number(text('limit')),
   };
   const errors: Record<string, string> = {};
   // ISO days compare as text. The API answers such a range with no lead at all, which reads as "no leads".
