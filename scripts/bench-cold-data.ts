@@ -20,6 +20,7 @@ import type { Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { rebuildLeadCounts } from '../src/leads/lead-counts.js';
 import { refillKeptJson } from '../src/leads/lead-json.query.js';
+import { rebuildLeadSearch } from '../src/leads/lead-search.query.js';
 
 export const COLD_WORKSPACE = 'ws_cold';
 export const COLD_MEMBERS = 20;
@@ -105,6 +106,8 @@ async function load(db: Db, dialect: string, leads: number, now: number, progres
   // What lead_history's suspended triggers keep on SQLite (each lead's history_json), as an import fills it.
   progress('filling each lead\'s kept history…');
   await refillKeptJson(db, ws);
+  progress('filling the search index…');
+  await rebuildLeadSearch(db);
   progress('rebuilding counters…');
   await rebuildLeadCounts(db, ws);
   // As in production: PostgreSQL's autovacuum gathers statistics; the service never runs ANALYZE on

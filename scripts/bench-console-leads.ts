@@ -3,8 +3,9 @@
 // - first paint: full loads of /app/#/leads in Debian's Chromium (signed in), each measuring the
 //   first contentful paint and the moment the first lead row is in the table (a MutationObserver
 //   installed before the page's own script), both from navigation start;
-// - data: /app/api/leads for the page's default query and its other common shapes, the server's
-//   own time per request (Fastify's elapsed time, read where request metrics are recorded);
+// - data: /app/api/leads for the page's default query and its other common shapes, and the
+//   search (/app/api/leads/search), the server's own time per request (Fastify's elapsed time, read
+//   where request metrics are recorded);
 // - with --export: streamed CSV exports of a 30-day window and of every QUALIFIED lead, rows/s and
 //   the process's RSS (server and client share it: the point is that it does not grow with the rows).
 // Data: .bench/leads-cold-<n>.db, built once by scripts/bench-cold-data.ts and reused (BENCH_LEADS to change).
@@ -55,9 +56,11 @@ const { db } = ctx.database;
 
 // The server's own time for each /app/api/leads answer, taken where request metrics are recorded.
 const serverMs: number[] = [];
+const searchMs: number[] = [];
 const metrics: Metrics = Object.create(ctx.metrics);
 metrics.request = (route, method, status, seconds) => {
   if (route === '/app/api/leads' && status === 200) serverMs.push(seconds * 1000);
+  if (route === '/app/api/leads/search' && status === 200) searchMs.push(seconds * 1000);
   ctx.metrics.request(route, method, status, seconds);
 };
 const app = await buildServer(serverDeps(ctx, await loadTlsMaterial(config), { metrics }));
@@ -137,6 +140,23 @@ for (const [name, query] of CASES) {
   rows.push(`| ${name} | ${ms(pct(serverMs, 50))} | ${ms(pct(serverMs, 95))} | ${ms(Math.max(...serverMs))} |`);
 }
 
+// The console's search (migration 0103's index): a rare name, a full name, a word in every
+// headline (the most recently stored SEARCH_CANDIDATES matches sorted), a company name.
+const SEARCHES: [string, string][] = [
+  ['a name (1 lead)', 'q=First123456'],
+  ['a full name by prefix (111 leads)', 'q=First4242%20Last4242'],
+  ['a word in every headline, newest', 'q=growth'],
+  ['a word in every headline, QUALIFIED, most engaged', 'q=growth&status=QUALIFIED&sort_by=most_engaged_first'],
+  ['a company name (11 companies)', 'q=company%2017'],
+  ['no match', 'q=zzqx'],
+];
+const searchRows: string[] = [];
+for (const [name, query] of SEARCHES) {
+  searchMs.length = 0;
+  for (let i = 0; i < Number(opts.requests); i++) await get(`/app/api/leads/search?${query}`);
+  searchRows.push(`| ${name} | ${ms(pct(searchMs, 50))} | ${ms(pct(searchMs, 95))} | ${ms(Math.max(...searchMs))} |`);
+}
+
 // --- CSV export --------------------------------------------------------------------------------
 const exportLines: string[] = [];
 if (opts.export) {
@@ -161,6 +181,8 @@ console.log(`first lead row painted: ${summary(tables)}`);
 console.log(`/app/api/leads during those loads (server): ${summary(pageLoadServer)}`);
 console.log('\n| /app/api/leads case | server p50 ms | p95 ms | max ms |\n|---|---|---|---|');
 for (const row of rows) console.log(row);
+console.log('\n| /app/api/leads/search case | server p50 ms | p95 ms | max ms |\n|---|---|---|---|');
+for (const row of searchRows) console.log(row);
 if (exportLines.length) console.log(`\n${exportLines.join('\n')}`);
 
 await dispatcher.close();

@@ -55,7 +55,7 @@ describeWithChromium('console leads page in Chromium: selection, bulk, export, C
     await poll(() => page.getByTestId('bulk-result').textContent()).toBe('2 qualified');
     await ui.shot('leads-bulk');
     for (const id of ['lead-00', 'lead-03']) expect((await ws.client.get(`/v2/leads/${id}`)).body.status).toBe('QUALIFIED');
-    await poll(() => page.locator('tr[data-lead-id="lead-03"] td').nth(3).textContent()).toBe('QUALIFIED'); // the table reloaded
+    await poll(() => page.locator('tr[data-lead-id="lead-03"] td[data-label="Status"]').textContent()).toBe('QUALIFIED'); // the table reloaded
   });
 
   it('keeps the selection across pages, selects a page at once, and a new filter clears it', async () => {

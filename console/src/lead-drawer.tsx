@@ -1,9 +1,12 @@
+// A lead's drawer: who the person is (picture, company, profile, email), editing, why the score, notes and history.
 import { useEffect, useState } from 'preact/hooks';
 import { api, describe, type Lead } from './api';
+import { LeadHistory } from './leads/lead-history';
 import { LeadWhy } from './leads/lead-why';
 
 /** `version` changes when leads changed elsewhere on the page (a bulk action): the drawer reads the lead again. */
-export function LeadDrawer({ id, version, onChanged }: { id: string; version?: unknown; onChanged: () => void }) {
+/** `closeUrl`: the leads list the drawer was opened from (its filters kept). */
+export function LeadDrawer({ id, closeUrl, version, onChanged }: { id: string; closeUrl: string; version?: unknown; onChanged: () => void }) {
   const [lead, setLead] = useState<Lead | null>(null);
   const [error, setError] = useState('');
   const [saved, setSaved] = useState(false);
@@ -36,13 +39,27 @@ export function LeadDrawer({ id, version, onChanged }: { id: string; version?: u
   };
   return (
     <aside class="drawer" aria-label="Lead details">
-      <a href="#/leads">Close</a>
+      <a href={closeUrl}>Close</a>
       {error && <p role="alert" class="error">{error}</p>}
       {lead && (
         <>
-          <h2>{lead.first_name} {lead.last_name}</h2>
-          <p>{lead.headline}</p>
-          <p>Engagement score: {lead.engagement_score}</p>
+          <div class="person">
+            {lead.picture && <img src={lead.picture} alt="" width={64} height={64} data-testid="lead-picture" />}
+            <div>
+              <h2>{lead.first_name} {lead.last_name}</h2>
+              <p>{lead.headline}</p>
+            </div>
+          </div>
+          <dl class="facts">
+            <dt>Company</dt>
+            <dd data-testid="lead-company">{lead.company?.name ? (lead.company.website_url ? <a href={lead.company.website_url} rel="noreferrer" target="_blank">{lead.company.name}</a> : lead.company.name) : 'unknown'}</dd>
+            <dt>Profile</dt>
+            <dd>{lead.network_url ? <a href={lead.network_url} rel="noreferrer" target="_blank" data-testid="lead-profile">{lead.network_url}</a> : 'unknown'}</dd>
+            <dt>Email</dt>
+            <dd>{lead.contact_email ? <a href={`mailto:${lead.contact_email}`} data-testid="lead-email">{lead.contact_email}</a> : 'not found yet'}</dd>
+            <dt>Engagement score</dt>
+            <dd>{lead.engagement_score}</dd>
+          </dl>
           {/* Fields start from the lead and are the user's from then on: a value prop would be set again
               on every redraw of the page around the drawer, undoing edits not yet saved. The key
               starts the form again from a lead saved or changed elsewhere. */}
@@ -59,7 +76,7 @@ export function LeadDrawer({ id, version, onChanged }: { id: string; version?: u
           <h3>Notes</h3>
           <ul>{(lead.notes ?? []).map((n) => <li key={n.id}>{n.content}</li>)}</ul>
           <h3>History</h3>
-          <ul>{(lead.history ?? []).map((h) => <li key={h.id}>{h.recorded_at?.slice(0, 16).replace("T", " ")} {h.description}</li>)}</ul>
+          <LeadHistory id={id} version={lead} />
         </>
       )}
     </aside>

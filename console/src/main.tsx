@@ -1,4 +1,4 @@
-// Hash routes (#/sign-in, #/invite/<token>, #/leads, #/leads/<id>, #/campaigns, #/campaigns/<id>, #/keys): the server serves one
+// Hash routes (#/sign-in, #/invite/<token>, #/leads?<filters>, #/leads/<id>?<filters>, #/campaigns, #/campaigns/<id>, #/keys): the server serves one
 // index.html and the invitation token never reaches a server log.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -57,7 +57,8 @@ function App() {
     setSession(null);
     location.hash = '#/sign-in';
   };
-  const lead = /^#\/leads\/(.+)$/.exec(hash);
+  // #/leads/<id>?<filters>: the lead in the drawer over the leads its filters list.
+  const leads = /^#\/leads(?:\/([^?]+))?(?:\?(.*))?$/.exec(hash);
   const campaign = /^#\/campaigns\/(.+)$/.exec(hash);
   const campaignPage = campaign ? <CampaignPage id={decodeURIComponent(campaign[1])} isAdmin={session.role === 'admin'} /> : hash === '#/campaigns' ? <Campaigns /> : null;
   return (
@@ -74,7 +75,7 @@ function App() {
         <span class="who">{session.email} ({session.role})</span>
         <button type="button" onClick={signOut}>Sign out everywhere</button>
       </header>
-      <main>{campaignPage ?? pageOf(hash, session) ?? (hash === '#/keys' && session.role === 'admin' ? <Keys /> : <Leads openId={lead ? decodeURIComponent(lead[1]) : null} actions={LEAD_ACTIONS} />)}</main>
+      <main>{campaignPage ?? pageOf(hash, session) ?? (hash === '#/keys' && session.role === 'admin' ? <Keys /> : <Leads openId={leads?.[1] ? decodeURIComponent(leads[1]) : null} query={leads?.[2] ?? ''} actions={LEAD_ACTIONS} />)}</main>
     </>
   );
 }

@@ -12,6 +12,8 @@ import { getLead, listLeads } from '../leads/leads.service.js';
 import { acceptInvite, ConsoleAuthError, signIn, signOutEverywhere, type ConsoleSession } from './console-auth.service.js';
 import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie } from './session.hooks.js';
 import { consoleLeadWhyRoutes } from './lead-why.routes.js';
+import { consoleLeadSearchRoutes } from './lead-search.routes.js';
+import { consoleSavedViewRoutes } from './saved-views.routes.js';
 import { consoleLeadsBulkRoutes } from './leads-bulk.routes.js';
 import { consoleLeadsExportRoutes } from './leads-export.routes.js';
 import { consoleCampaignRoutes } from './campaigns.routes.js';
@@ -99,6 +101,8 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
   // The leads page's endpoints beyond v2, inside this session context (its hook and documented 401/403).
   await app.register(consoleLeadsBulkRoutes, deps);
   await app.register(consoleLeadWhyRoutes, deps);
+  await app.register(consoleLeadSearchRoutes, deps);
+  await app.register(consoleSavedViewRoutes, deps);
   await app.register(consoleLeadsExportRoutes, deps);
   // The Campaigns, Feeds, Team and Settings pages: children, so the session, CSRF and documentation hooks above apply.
   await app.register(consoleCampaignRoutes, deps);

@@ -10,9 +10,9 @@ import { addTargetAccount, getIngestionSettings, listTargetAccounts, removeTarge
 import { importSuppressionCsv, previewSuppressionCsv } from '../suppression/suppression.import.js';
 import { listSuppressionEntries } from '../suppression/suppression.service.js';
 import { bindingOf } from '../operator/bindings.operator.js';
-import { creditLedger } from '../workspace/credits.service.js';
 import { HttpError } from '../http/error-table.js';
 import { UsageError } from '../shared/errors.js';
+import { readableCreditLedger } from './console-credits.service.js';
 import { fieldRefusal } from './field-refusal.js';
 import { requireAdmin } from './session.hooks.js';
 import { documentValidationErrors } from './validation.docs.js';
@@ -32,7 +32,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
       querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })) }),
       response: { 200: Type.Ref('ConsoleCreditLedger') },
     },
-  }, async (request) => creditLedger(deps.db, requireAdmin(request).workspaceId, request.query.limit ?? 50));
+  }, async (request) => readableCreditLedger(deps.db, requireAdmin(request).workspaceId, request.query.limit ?? 50));
 
   app.get('/app/api/settings/icp', { schema: { tags, operationId: 'consoleIcpRules', summary: "The workspace's ICP rules (admins); null when none are set", response: { 200: Type.Ref('ConsoleIcpSettings') } } }, async (request) => {
     const { icp_rules } = await getIngestionSettings(deps.db, requireAdmin(request).workspaceId);

@@ -78,7 +78,10 @@ export const CreditLedgerSchema = Type.Object(
   {
     current_balance: Type.Integer(),
     last_updated: Nullable(Type.String({ format: 'date-time' })),
-    entries: Type.Array(Type.Object({ id: Type.String(), delta: Type.Integer(), reason: NullableString(), created_at: Type.String({ format: 'date-time' }) })),
+    entries: Type.Array(Type.Object({
+      id: Type.String(), delta: Type.Integer(), reason: NullableString(), created_at: Type.String({ format: 'date-time' }),
+      lead: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], { description: 'The lead an email was found for (the reason names its id), when it is still shown.' }),
+    })),
   },
   { $id: 'ConsoleCreditLedger', title: 'ConsoleCreditLedger' },
 );

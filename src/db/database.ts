@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { ApiKeysTable } from './schema/api-keys.table.js';
 import type { CampaignContactsTable, CampaignCountsTable, CampaignParticipantsTable, CampaignsTable } from './schema/campaigns.table.js';
 import type { ConnectionsTable, NetworkActionsTable, RepliesTable } from './schema/connections.table.js';
-import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from './schema/console.table.js';
+import type { ConsoleCredentialsTable, ConsoleInvitesTable, ConsoleSavedViewsTable, ConsoleSessionsTable, ConsoleSignInFailuresTable } from './schema/console.table.js';
 import type { CompaniesTable, ContactsTable } from './schema/contacts.table.js';
 import type { PostCountsTable, PostEngagementReadsTable, PostsTable } from './schema/posts.table.js';
 import type { WorkspaceBindingsTable } from './schema/bindings.table.js';
@@ -23,6 +23,7 @@ export interface Database {
   console_credentials: ConsoleCredentialsTable;
   console_invites: ConsoleInvitesTable;
   console_sessions: ConsoleSessionsTable;
+  console_saved_views: ConsoleSavedViewsTable;
   console_sign_in_failures: ConsoleSignInFailuresTable;
   team_members: TeamMembersTable;
   tracked_contacts: TrackedContactsTable;

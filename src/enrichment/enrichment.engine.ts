@@ -23,6 +23,10 @@ import type { EnrichmentFound, EnrichmentProvider } from './enrichment.provider.
 
 const WAITING = ['PENDING', 'NO_CREDITS'];
 
+/** The ledger's reason for one credit spent on a lead; leadOfReason reads the lead back (the console names it). */
+export const spendingReason = (leadId: string) => `email found for lead ${leadId}`;
+export const leadOfReason = (reason: string | null): string | null => /^email found for lead (\S+)$/.exec(reason ?? '')?.[1] ?? null;
+
 export interface EnrichmentDeps {
   db: Db;
   clock: Clock;
@@ -88,7 +92,7 @@ async function storeFound(deps: EnrichmentDeps, workspaceId: string, leadId: str
       await set({ enrichment_status: 'NO_CREDITS' });
       return lead.enrichment_status !== 'NO_CREDITS';
     }
-    await tx.insertInto('credit_ledger').values({ workspace_id: workspaceId, id: newId('cr'), delta: -1, reason: `email found for lead ${leadId}`, created_at: now }).execute();
+    await tx.insertInto('credit_ledger').values({ workspace_id: workspaceId, id: newId('cr'), delta: -1, reason: spendingReason(leadId), created_at: now }).execute();
     await set({ enrichment_status: 'ENRICHED', contact_email: found.email, phone_number: found.phone ?? lead.phone_number });
     // The event says the lead was enriched; the email itself is read with GET /v2/leads/{id} (contact details never travel in events).
     await emitEvent(tx, workspaceId, now, { type: 'lead.enriched', data: { ...leadEventData(lead), enrichment_status: 'ENRICHED' } });

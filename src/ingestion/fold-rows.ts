@@ -10,6 +10,20 @@ import type { EngagementKind } from './scoring.js';
 export const SOURCE: Record<EngagementKind, string> = { LIKE: 'POST_LIKE', COMMENT: 'POST_COMMENT', SHARE: 'POST_REPOST' };
 const VERB: Record<EngagementKind, string> = { LIKE: 'Reacted to', COMMENT: 'Commented on', SHARE: 'Reposted' };
 
+/**
+ * What an engagement's history text says of its post: the kind, and the post's opening words (as
+ * they start its content, whitespace folded) or its URL. historyText of the post it names is the
+ * text again: the console links a history line to its post by that.
+ */
+export function postOfHistoryText(text: string): { kind: EngagementKind; opening: string | null; url: string | null } | null {
+  const kind = (Object.keys(VERB) as EngagementKind[]).find((k) => text.startsWith(`${VERB[k]} `));
+  if (!kind) return null;
+  const rest = text.slice(VERB[kind].length + 1);
+  const quoted = /^"(.*)"$/s.exec(rest);
+  if (!quoted) return { kind, opening: null, url: rest };
+  return { kind, opening: quoted[1]!.endsWith('...') && quoted[1]!.length === 60 ? quoted[1]!.slice(0, 57) : quoted[1]!, url: null };
+}
+
 export function historyText(kind: EngagementKind, post: FoldPost): string {
   const text = (post.content ?? '').replace(/\s+/g, ' ').trim();
   const label = text === '' ? post.url : `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;

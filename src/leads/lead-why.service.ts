@@ -15,6 +15,8 @@ export interface LeadWhy {
   lead_id: string;
   engagement_score: number | null;
   score_now: number;
+  scored_from: 'events' | 'snapshot';
+  events_count: number;
   half_life_days: number;
   saturation: number;
   events: { id: string; post_id: string; kind: EngagementKind; at: string; weight: number; mass: number }[];
@@ -32,6 +34,10 @@ export async function explainLead(db: Db, clock: Clock, workspaceId: string, lea
   ]);
   const now = clock.now();
   const score = explainScore(events.map((e) => ({ ...e, kind: e.kind as EngagementKind, at: Number(e.at) })), now);
+  // A lead restored from a snapshot (the demo's seeded leads among them) carries its score, its
+  // event count and its history, not the events one by one (docs/snapshot-format.md), and holds no
+  // mass for the re-score to age: its score is the stored one until it engages again.
+  const fromSnapshot = events.length === 0 && lead.engagement_mass === null && lead.engagement_score !== null;
   const company = companies[0];
   const checks = checkIcp(settings.icp_rules, {
     job_title: lead.job_title,
@@ -43,7 +49,9 @@ export async function explainLead(db: Db, clock: Clock, workspaceId: string, lea
   return {
     lead_id: lead.id,
     engagement_score: lead.engagement_score === null ? null : Number(lead.engagement_score),
-    score_now: score.score,
+    score_now: fromSnapshot ? Number(lead.engagement_score) : score.score,
+    scored_from: fromSnapshot ? 'snapshot' : 'events',
+    events_count: fromSnapshot ? Number(lead.engagement_events_count ?? 0) : events.length,
     half_life_days: HALF_LIFE_MS / DAY_MS,
     saturation: SATURATION,
     events: score.events.map((e) => ({ id: e.id, post_id: e.post_id, kind: e.kind, at: toIso(e.at), weight: e.weight, mass: Math.round(e.mass * 1000) / 1000 })),

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { runAll, secondaryObjectsOf } from '../db/bulk-load.js';
 import type { DbOrTx } from '../db/database.js';
 import { refillKeptJson } from '../leads/lead-json.query.js';
+import { rebuildLeadSearch } from '../leads/lead-search.query.js';
 import type { ImportState } from './snapshot.state.js';
 
 // The sections worth it (a million contacts and leads, two million history rows) and their tables.
@@ -16,7 +17,14 @@ import type { ImportState } from './snapshot.state.js';
 // `derive`: what the suspended triggers keep besides the data version, done once for the section.
 const BULK_TABLES: Record<string, { indexed: string[]; triggered: string[]; derive?: (db: DbOrTx, workspaceId: string) => Promise<void> }> = {
   contacts: { indexed: ['contacts'], triggered: ['contacts'] },
-  leads: { indexed: ['leads'], triggered: ['leads', 'lead_history', 'lead_notes'], derive: refillKeptJson },
+  leads: {
+    indexed: ['leads'],
+    triggered: ['leads', 'lead_history', 'lead_notes'],
+    derive: async (db, workspaceId) => {
+      await refillKeptJson(db, workspaceId);
+      await rebuildLeadSearch(db);
+    },
+  },
 };
 
 /** Whether the tables the given bulk sections fill hold no row (all sections by default: a new database). */

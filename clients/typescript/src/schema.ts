@@ -252,6 +252,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/leads/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leads whose name or headline words start with every word of q, or whose company's name holds q; up to limit in the sort (no cursor: has_more says there are more, narrow the search) */
+        get: operations["consoleSearchLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Up to 20 of the workspace's companies whose name or slug holds q, by name (the leads page's company picker) */
+        get: operations["consoleCompanyChoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/leads/{lead_id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead's history, oldest first, each engagement with the post it was on */
+        get: operations["consoleLeadHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's saved views of the leads page, by name */
+        get: operations["consoleSavedViews"];
+        put?: never;
+        /** Save the leads page's filters under a name (the same name again: its query replaced); at most 50 per member (409 beyond) */
+        post: operations["consoleSaveView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/saved-views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of your saved views */
+        delete: operations["consoleDeleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/leads/export.csv": {
         parameters: {
             query?: never;
@@ -1361,8 +1447,15 @@ export interface components {
             lead_id: string;
             /** @description The stored score (refreshed by the periodic re-score). */
             engagement_score: number | null;
-            /** @description The score of the events below at this moment, by the scoring code itself. */
+            /** @description The score of the events below at this moment, by the scoring code itself; for a lead restored from a snapshot, its stored score. */
             score_now: number;
+            /**
+             * @description snapshot: the lead came from a snapshot, which carries its score, event count and history but not the events one by one (events is empty).
+             * @enum {string}
+             */
+            scored_from: "events" | "snapshot";
+            /** @description The engagement events behind the score (for a snapshot lead, its engagement_events_count). */
+            events_count: number;
             half_life_days: number;
             saturation: number;
             events: {
@@ -1395,6 +1488,36 @@ export interface components {
                 }[];
             };
             is_account_based: boolean;
+        };
+        /** ConsoleCompanyChoice */
+        ConsoleCompanyChoice: {
+            id: number;
+            slug: string | null;
+            name: string | null;
+        };
+        /** ConsoleLeadHistoryEntry */
+        ConsoleLeadHistoryEntry: {
+            id: string;
+            description: string | null;
+            recorded_at: string | null;
+            /** @description The post an engagement line is about, when the workspace holds it. */
+            post: {
+                id: string;
+                url: string;
+            } | null;
+        };
+        /** ConsoleSavedView */
+        ConsoleSavedView: {
+            id: string;
+            name: string;
+            query: string;
+        };
+        /** ConsoleNewSavedView */
+        ConsoleNewSavedView: {
+            /** @description Unique per member: saving a name again replaces its query. */
+            name: string;
+            /** @description The leads page's URL query (after #/leads?). */
+            query: string;
         };
         /** ConsoleTrackedContact */
         ConsoleTrackedContact: {
@@ -1507,6 +1630,11 @@ export interface components {
                 reason: string | null;
                 /** Format: date-time */
                 created_at: string;
+                /** @description The lead an email was found for (the reason names its id), when it is still shown. */
+                lead: {
+                    id: string;
+                    name: string;
+                } | null;
             }[];
         };
         /** ConsoleIcpRules */
@@ -2439,6 +2567,320 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    consoleSearchLeads: {
+        parameters: {
+            query: {
+                /** @description Words that start words of the lead's name or headline (all of them), or text in its company's name. */
+                q: string;
+                status?: "NEW" | "QUALIFIED" | "DISQUALIFIED";
+                sort_by?: "newest_first" | "oldest_first" | "last_touch_first" | "last_touch_last" | "most_engaged_first" | "least_engaged_first";
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceLeadsPageResponse"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    consoleCompanyChoices: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCompanyChoice"][];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    consoleLeadHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                lead_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleLeadHistoryEntry"][];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    consoleSavedViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSavedView"][];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    consoleSaveView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleNewSavedView"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSavedView"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    consoleDeleteSavedView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                view_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -76,7 +76,7 @@ export function CampaignForm({ campaign, isAdmin, onSaved }: { campaign: Campaig
         <legend>Messages</legend>
         <label>
           Invitation note
-          <textarea name="note_template" rows={4} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} {...invalid('note_template', errors)} aria-describedby="note-count" />
+          <textarea name="note_template" rows={4} value={note} onInput={(e) => setNote((e.target as HTMLTextAreaElement).value)} {...invalid('note_template', errors)} aria-describedby={errors.note_template ? 'error-note_template note-count' : 'note-count'} />
         </label>
         <p id="note-count" class={length > campaign.note_limit ? 'error' : 'hint'} aria-live="polite" data-testid="note-count">
           {length} / {campaign.note_limit} characters{length > campaign.note_limit ? ` — ${length - campaign.note_limit} over the network's limit` : ''} (placeholders {'{{first_name}}'}, {'{{last_name}}'}, {'{{company}}'} are filled in per lead and not counted)

@@ -39,6 +39,12 @@ export function CampaignPage({ id, isAdmin }: { id: string; isAdmin: boolean }) 
       <h1>{campaign.name}</h1>
       {campaign.description && <p>{campaign.description}</p>}
       <p>Status: <strong data-testid="campaign-status">{STATUS_TEXT[campaign.status]}</strong> · {campaign.contacts_total} contacts</p>
+      {campaign.contacts_total === 0 && campaign.status !== 'ARCHIVED' && (
+        <p class="notice" data-testid="no-contacts">
+          No contacts yet: starting it sends nothing. Add contacts on the <a href="#/leads">Leads page</a> (select leads, pick this campaign, then “Enrol selected”),
+          or through the API (<code>PUT /v2/networking/campaigns/{campaign.id}</code>).
+        </p>
+      )}
       <div class="row">
         {ACTIONS[campaign.status].map(([status, label]) => <button type="button" onClick={() => move(status)}>{label}</button>)}
         <button type="button" onClick={() => setRefresh((n) => n + 1)}>Refresh statistics</button>

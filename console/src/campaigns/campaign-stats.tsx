@@ -30,13 +30,12 @@ export function CampaignStats({ campaign, refresh }: { campaign: Campaign; refre
         <div><dt>Reply rate</dt><dd>{percent(stats.reply_rate)}</dd></div>
       </dl>
       <DayBars days={stats.days} />
-      <div class="scroll">
-        <table>
-          <caption>Contacts by state</caption>
-          <thead><tr>{Object.keys(stats.contacts).map((s) => <th scope="col">{s}</th>)}</tr></thead>
-          <tbody><tr>{Object.values(stats.contacts).map((n) => <td>{n}</td>)}</tr></tbody>
-        </table>
-      </div>
+      {/* One row per state: a column per state overflowed the page's half at 1280 px. */}
+      <table class="contacts-by-state">
+        <caption>Contacts by state</caption>
+        <thead><tr><th scope="col">State</th><th scope="col">Contacts</th></tr></thead>
+        <tbody>{Object.entries(stats.contacts).map(([state, n]) => <tr data-state={state}><th scope="row">{state.replaceAll('_', ' ').toLowerCase()}</th><td>{n}</td></tr>)}</tbody>
+      </table>
       <h3>Senders against their caps</h3>
       <ul class="senders">
         {stats.senders.map((s) => (

@@ -22,7 +22,10 @@ export function LeadWhy({ id, version }: { id: string; version: unknown }) {
     <section aria-labelledby="why-heading">
       <h3 id="why-heading">Why this score</h3>
       <p data-testid="score-now">
-        Score now {why.score_now} of 100 from {why.events.length} engagement event{why.events.length === 1 ? '' : 's'} (each weighs its kind, halved every {why.half_life_days} days).
+        Score now {why.score_now} of 100 from {why.events_count} engagement event{why.events_count === 1 ? '' : 's'}
+        {why.scored_from === 'snapshot'
+          ? ' (as imported: the events came as the history below, not one by one, so the score stays as imported until the lead engages again).'
+          : ` (each weighs its kind, halved every ${why.half_life_days} days).`}
       </p>
       {why.events.length > 0 && (
         <table>

@@ -27,7 +27,7 @@ function Credits() {
               <thead><tr><th scope="col">When</th><th scope="col">Change</th><th scope="col">Reason</th></tr></thead>
               <tbody>
                 {ledger.entries.map((e) => (
-                  <tr key={e.id}><td>{e.created_at.slice(0, 16).replace('T', ' ')}</td><td>{e.delta > 0 ? `+${e.delta}` : e.delta}</td><td>{e.reason}</td></tr>
+                  <tr key={e.id} data-entry-id={e.id}><td>{e.created_at.slice(0, 16).replace('T', ' ')}</td><td>{e.delta > 0 ? `+${e.delta}` : e.delta}</td><td>{e.lead ? <>Email found for <a href={`#/leads/${encodeURIComponent(e.lead.id)}`}>{e.lead.name}</a></> : e.reason}</td></tr>
                 ))}
               </tbody>
             </table>

@@ -30,3 +30,14 @@ export interface ConsoleSignInFailuresTable {
   subject: string;
   failed_at: number;
 }
+
+/** A member's saved view of the leads page: the page's URL query under a name. */
+export interface ConsoleSavedViewsTable {
+  workspace_id: string;
+  id: string;
+  member_id: string;
+  name: string;
+  /** The leads page's URL query (`status=QUALIFIED&sort_by=oldest_first`), as the console wrote it. */
+  query: string;
+  created_at: number;
+}
