@@ -38,7 +38,7 @@ export const layerOf = (file: string): number => LAYERS.indexOf(layerNameOf(file
 
 /** The composition root: the only files that may name a concrete adapter (a provider's own folder aside). */
 const ROOT = (file: string) => layerNameOf(file) === 'composition root';
-const ADAPTERS = /^network\/(sandbox|unipile)\//;
+const ADAPTERS = /^(network\/(sandbox|unipile)|enrichment\/(hunter|dropcontact))\//;
 
 /** Imports of a concrete adapter from outside its own folder and outside the composition root. */
 function adapterLeaks(graph: Map<string, string[]>): string[] {
