@@ -18,11 +18,14 @@ export interface ChainInput {
   reaskDays: number;
 }
 
-/** The vendor names of `text` (comma-separated), or a one-line refusal: unknown, repeated or none. */
-export function parseChain(text: string, known: readonly string[]): string[] {
+/**
+ * The vendor names of `text` (comma-separated), or a one-line refusal: unknown, repeated or none.
+ * `providers`: every name the operator may bind, for the refusal of an unknown one.
+ */
+export function parseChain(text: string, known: readonly string[], providers: readonly string[] = known): string[] {
   const names = text.split(',').map((n) => n.trim().toLowerCase());
   if (names.some((n) => n === '')) throw new UsageError(`"${text}" is not a list of vendors such as hunter,dropcontact`);
-  for (const name of names) if (!known.includes(name)) throw new UsageError(`unknown enrichment vendor "${name}" (one of ${known.join(', ')})`);
+  for (const name of names) if (!known.includes(name)) throw new UsageError(`unknown enrichment provider "${name}" (one of ${providers.join(', ')})`);
   const repeated = names.find((n, i) => names.indexOf(n) !== i);
   if (repeated) throw new UsageError(`enrichment vendor "${repeated}" is named twice in the chain`);
   return names;

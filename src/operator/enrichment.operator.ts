@@ -17,13 +17,13 @@ import { bindingOf } from './bindings.operator.js';
 export interface EnrichmentBindDeps {
   db: Db;
   clock: Clock;
-  enrichments: Pick<BindingRegistry<EnrichmentProvider>, 'parts'>;
+  enrichments: Pick<BindingRegistry<EnrichmentProvider>, 'parts' | 'providers'>;
   keyBox: () => SecretBox;
 }
 
 /** The vendor names of a chain the operator typed, or a one-line refusal. */
 export function chainNames(deps: Pick<EnrichmentBindDeps, 'enrichments'>, text: string): string[] {
-  return parseChain(text, deps.enrichments.parts);
+  return parseChain(text, deps.enrichments.parts, [...deps.enrichments.providers, ...deps.enrichments.parts]);
 }
 
 /** Binds the workspace to the chain: keys sealed, the vendors' old faults forgotten; the binding as printed, never a key. */
