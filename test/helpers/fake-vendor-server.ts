@@ -23,6 +23,20 @@ export abstract class FakeVendorServer {
   private failures: { failure: VendorFailure; times: number }[] = [];
   /** Answers that did not match their documented shape: must stay empty. */
   readonly drift: string[] = [];
+  private received = 0;
+  private hold: { after: number; onHeld: () => void } | null = null;
+  private held: (() => void)[] = [];
+
+  /** Requests after the next `after` are held unanswered (a caller to kill mid-call); `onHeld` as the first is held. */
+  holdAfter(after: number, onHeld: () => void): void {
+    this.hold = { after: this.received + after, onHeld };
+  }
+
+  /** Answers the held requests (to whoever still listens) and stops holding. */
+  release(): void {
+    this.hold = null;
+    for (const answer of this.held.splice(0)) answer();
+  }
 
   /** The next `times` calls fail so. */
   fail(failure: VendorFailure, times = 1): void {
@@ -35,7 +49,12 @@ export abstract class FakeVendorServer {
     this.server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (d) => (body += d));
-      req.on('end', () => this.handle(req, res, body));
+      req.on('end', () => {
+        const n = ++this.received;
+        if (!this.hold || n <= this.hold.after) return this.handle(req, res, body);
+        this.held.push(() => this.handle(req, res, body));
+        if (this.held.length === 1) this.hold.onHeld();
+      });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
