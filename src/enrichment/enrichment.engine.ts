@@ -24,7 +24,7 @@ import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import { DAY_MS } from '../shared/time.js';
 import { sumLedger } from '../workspace/workspace.repository.js';
 import type { EnrichmentFound, EnrichmentProvider } from './enrichment.provider.js';
-import { deleteResult, dueReasks, findResult, requeuePerson, saveResult } from './enrichment.repository.js';
+import { deleteResult, dueReasks, findResult, requeuePerson, saveResult, type Outcome } from './enrichment.repository.js';
 import { VendorUnavailable } from './vendor.js';
 
 const WAITING = ['PENDING', 'NO_CREDITS'];
@@ -120,7 +120,7 @@ async function storeFound(
     const set = (changes: { enrichment_status: string; contact_email?: string; phone_number?: string | null; status?: string }) =>
       tx.updateTable('leads').set({ ...changes, updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', leadId).execute();
     const vendor = found.vendor ?? null;
-    const keep = (outcome: 'FOUND' | 'HELD' | 'NOT_FOUND', email: string | null) =>
+    const keep = (outcome: Outcome, email: string | null) =>
       saveResult(tx, { workspace_id: workspaceId, person, outcome, email, vendor, asked_at: now, reask_at: outcome === 'NOT_FOUND' ? reaskAt : null });
     if (found.email === null) {
       await keep('NOT_FOUND', null);

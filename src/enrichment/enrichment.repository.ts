@@ -2,6 +2,7 @@
 import type { DbOrTx } from '../db/database.js';
 import type { EnrichmentResultsTable } from '../db/schema/enrichment.table.js';
 
+/** FOUND: email kept, its credit taken; HELD: found while out of credits, not yet charged; NOT_FOUND: no vendor had one. */
 export type Outcome = 'FOUND' | 'HELD' | 'NOT_FOUND';
 
 export function findResult(db: DbOrTx, workspaceId: string, person: string) {

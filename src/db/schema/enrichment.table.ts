@@ -4,7 +4,7 @@ export interface EnrichmentResultsTable {
   workspace_id: string;
   /** The person's network id (a lead's contact_urn, else the lead id). */
   person: string;
-  /** FOUND (email kept, its credit taken) | NOT_FOUND | INVALID (found, failed verification). */
+  /** FOUND (email kept, its credit taken) | HELD (found while out of credits, not charged yet) | NOT_FOUND. */
   outcome: string;
   email: string | null;
   /** The vendor that answered (the last one asked when none found). */
