@@ -57,6 +57,13 @@ function oneOf<const L extends readonly string[]>(name: string, literals: L) {
 }
 
 const text = (raw: string | number | boolean | null): string => String(raw);
+
+/** An http(s) URL without its trailing slashes. */
+const vendorUrl = (name: string) => (raw: string | number | boolean | null): string => {
+  const value = String(raw).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+/.test(value)) throw new UsageError(`${name} must be an http(s) URL (got "${String(raw)}")`);
+  return value;
+};
 const optionalText = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : String(raw));
 const optionalPath = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : path.resolve(String(raw)));
 
@@ -196,6 +203,18 @@ export const SETTINGS = {
     env: 'WARMLINE_PROVIDER_TIMEOUT_MS', default: '30000',
     help: 'the longest one call to a network provider (Unipile) may take, answer included',
     read: int('provider timeout', 100, 600_000),
+  }),
+  hunterUrl: setting({
+    env: 'WARMLINE_HUNTER_URL', default: 'https://api.hunter.io',
+    help: "where the Hunter enrichment vendor's API answers (its own by default; another only for a proxy or a test's fake)", read: vendorUrl('WARMLINE_HUNTER_URL'),
+  }),
+  dropcontactUrl: setting({
+    env: 'WARMLINE_DROPCONTACT_URL', default: 'https://api.dropcontact.io',
+    help: "where the Dropcontact enrichment vendor's API answers (its own by default; another only for a proxy or a test's fake)", read: vendorUrl('WARMLINE_DROPCONTACT_URL'),
+  }),
+  enrichmentPollMs: setting({
+    env: 'WARMLINE_ENRICHMENT_POLL_MS', default: '2000',
+    help: "pause between two asks for a vendor's answer that is not ready yet (Dropcontact works in the background)", read: int('enrichment poll pause', 1, 60_000),
   }),
   sandboxSeed: setting({ env: 'WARMLINE_SANDBOX_SEED', default: 'warmline-sandbox', help: 'seed of the simulated network (same seed, same world)', read: text }),
   sandboxLatencyMs: setting({

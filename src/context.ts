@@ -8,6 +8,11 @@ import type { Config } from './config.js';
 import { connectDb, type DbHandle } from './db/connect.js';
 import { checkKnownSchema, migrateToLatest } from './db/migrate.js';
 import { SandboxEnrichment, type EnrichmentProvider } from './enrichment/enrichment.provider.js';
+import { chainOf } from './enrichment/enrichment.binding.js';
+import { saveVendorFault } from './enrichment/enrichment.repository.js';
+import { DropcontactVendor } from './enrichment/dropcontact/dropcontact.vendor.js';
+import { HunterVendor } from './enrichment/hunter/hunter.vendor.js';
+import type { VendorFactory } from './enrichment/vendor.js';
 import { isDatabaseUnavailable } from './db/unavailable.js';
 import { operatorMessage } from './shared/operator-errors.js';
 import { UsageError } from './shared/errors.js';
@@ -46,6 +51,8 @@ export interface AppContext {
   secret: () => Buffer;
   /** Seals and opens real providers' tokens (made on first use, from `secret`). */
   tokenBox: () => SecretBox;
+  /** Seals and opens enrichment vendors' API keys (made on first use, from `secret`). */
+  keyBox: () => SecretBox;
   /** This process's Prometheus metrics (served on --metrics-port when set). */
   metrics: Metrics;
   close(): Promise<void>;
@@ -53,6 +60,8 @@ export interface AppContext {
 
 /** The SecretBox purpose of a Unipile token: a value sealed for anything else does not open as one. */
 export const UNIPILE_TOKEN_PURPOSE = 'unipile-token';
+/** The SecretBox purpose of enrichment vendors' API keys. */
+export const ENRICHMENT_KEYS_PURPOSE = 'enrichment-keys';
 
 /**
  * Logs go to stderr: stdout carries command output (`--json`, `export`) that other programs read.
@@ -116,6 +125,8 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
   const secret = () => (loaded ??= loadOrCreateSecret(config));
   let box: SecretBox | null = null;
   const tokenBox = () => (box ??= new SecretBox(secret(), UNIPILE_TOKEN_PURPOSE));
+  let keys: SecretBox | null = null;
+  const keyBox = () => (keys ??= new SecretBox(secret(), ENRICHMENT_KEYS_PURPOSE));
   const db = database.db;
   const unipileDeps: UnipileFactoryDeps = {
     db,
@@ -136,8 +147,22 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     unipile: async (binding) => meteredProvider(await (await import('./network/unipile/unipile.factory.js')).unipileFactory(unipileDeps)(binding), metrics),
   });
   const sandboxEnrichment = new SandboxEnrichment(config.sandboxSeed);
-  const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment });
-  return { config, logger, clock, database, networks, enrichments, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, secret, tokenBox, metrics, close: () => database.close() };
+  const enrichmentLog = logger.child({ subsystem: 'enrichment' });
+  const timeoutMs = config.providerTimeoutMs;
+  const vendors: Record<string, VendorFactory> = {
+    hunter: (key) => new HunterVendor(key, { baseUrl: config.hunterUrl, timeoutMs }),
+    dropcontact: (key) => new DropcontactVendor(key, { baseUrl: config.dropcontactUrl, timeoutMs, pollMs: config.enrichmentPollMs }),
+  };
+  const waterfallHooks = (workspaceId: string) => ({
+    clock,
+    // A refusal or garbage is logged once and kept for `enrichment status`; never the key, never the person.
+    onFault: async (vendor: string, fault: string) => {
+      enrichmentLog.warn({ workspaceId, vendor, fault }, 'enrichment vendor fault');
+      await saveVendorFault(db, workspaceId, vendor, fault, clock.now());
+    },
+  });
+  const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment }, chainOf(vendors, keyBox, waterfallHooks));
+  return { config, logger, clock, database, networks, enrichments, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, secret, tokenBox, keyBox, metrics, close: () => database.close() };
 }
 
 /** Where the database is, for an operator's message: never the password. */

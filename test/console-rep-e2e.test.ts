@@ -166,7 +166,7 @@ describeWithChromium('console for a sales rep in Chromium', () => {
   it('names the lead in the credit ledger, linked to it', async () => {
     const { page, poll } = ui;
     const lead: V2Lead = (await v2.get('/v2/leads?limit=1')).body.items[0];
-    await server.ctx.database.db.insertInto('credit_ledger').values({ workspace_id: WS, id: 'cr_e2e', delta: -1, reason: spendingReason(lead.id), created_at: Date.now() + 1000 }).execute();
+    await server.ctx.database.db.insertInto('credit_ledger').values({ workspace_id: WS, id: 'cr_e2e', delta: -1, reason: spendingReason(lead.id, 'ana@acme.test', 'hunter'), created_at: Date.now() + 1000 }).execute();
     await ui.open('#/settings');
     const row = page.locator('tr[data-entry-id="cr_e2e"]');
     await poll(() => row.locator('td').last().textContent()).toBe(`Email found for ${lead.first_name} ${lead.last_name}`);

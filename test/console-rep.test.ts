@@ -138,9 +138,9 @@ describeEachDialect('console for a rep: why, history links, search, pickers, led
 
   it('names the lead of each credit spent on an email, linked by its id', async () => {
     const lead = leads[3]!;
-    await server.ctx.database.db.insertInto('credit_ledger').values({ workspace_id: WS, id: 'cr_rep_1', delta: -1, reason: spendingReason(lead.id), created_at: clock.now() + 1 }).execute();
+    await server.ctx.database.db.insertInto('credit_ledger').values({ workspace_id: WS, id: 'cr_rep_1', delta: -1, reason: spendingReason(lead.id, 'ana@acme.test', 'hunter'), created_at: clock.now() + 1 }).execute();
     const ledger = (await ana.get('/app/api/settings/credits')).body;
-    expect(ledger.entries[0]).toMatchObject({ id: 'cr_rep_1', reason: `email found for lead ${lead.id}`, lead: { id: lead.id, name: `${lead.first_name} ${lead.last_name}` } });
+    expect(ledger.entries[0]).toMatchObject({ id: 'cr_rep_1', reason: `email at acme.test found for lead ${lead.id} by hunter`, lead: { id: lead.id, name: `${lead.first_name} ${lead.last_name}` } });
     expect(ledger.entries.filter((e: { id: string }) => e.id !== 'cr_rep_1').every((e: { lead: unknown }) => e.lead === null)).toBe(true);
   });
 

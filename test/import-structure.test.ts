@@ -19,7 +19,7 @@ type Layer = (typeof LAYERS)[number];
 
 const KERNEL = new Set(['workspace/workspace.repository.ts', 'workspace/workspace.service.ts', 'workspace/workspace.schemas.ts', 'workspace/credits.service.ts', 'webhooks/outbox.ts']);
 const SEAMS = new Set(['enrichment/enrichment.provider.ts']);
-const FEATURES = ['auth', 'campaigns', 'connections', 'contacts', 'content', 'enrichment', 'inbound', 'ingestion', 'leads', 'outreach', 'snapshot', 'suppression', 'webhooks', 'workspace'];
+const FEATURES = ['auth', 'campaigns', 'connections', 'contacts', 'content', 'enrichment', 'inbound', 'ingestion', 'leads', 'outreach', 'privacy', 'snapshot', 'suppression', 'webhooks', 'workspace'];
 
 function layerNameOf(file: string): Layer {
   const area = file.includes('/') ? file.split('/')[0]! : file;
@@ -38,7 +38,7 @@ export const layerOf = (file: string): number => LAYERS.indexOf(layerNameOf(file
 
 /** The composition root: the only files that may name a concrete adapter (a provider's own folder aside). */
 const ROOT = (file: string) => layerNameOf(file) === 'composition root';
-const ADAPTERS = /^network\/(sandbox|unipile)\//;
+const ADAPTERS = /^(network\/(sandbox|unipile)|enrichment\/(hunter|dropcontact))\//;
 
 /** Imports of a concrete adapter from outside its own folder and outside the composition root. */
 function adapterLeaks(graph: Map<string, string[]>): string[] {

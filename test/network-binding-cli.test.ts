@@ -37,7 +37,7 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
       [['network', 'bind', 'ws_nobody', 'sandbox'], 'warmline: no workspace with id ws_nobody\n'],
       [['network', 'bind', 'ws_made', 'linkedin'], 'warmline: unknown network provider "linkedin" (one of none, sandbox, unipile)\n'],
       [['network', 'unbind', 'ws_nobody'], 'warmline: no workspace with id ws_nobody\n'],
-      [['enrichment', 'bind', 'ws_made', 'clearbit'], 'warmline: unknown enrichment provider "clearbit" (one of none, sandbox)\n'],
+      [['enrichment', 'bind', 'ws_made', 'clearbit'], 'warmline: unknown enrichment provider "clearbit" (one of none, sandbox, hunter, dropcontact)\n'],
     ] as const) {
       const res = await runCli([...args], { env: { WARMLINE_DB: dbArgOf(database.target) } });
       expect([res.code, res.stderr], args.join(' ')).toEqual([1, message]);

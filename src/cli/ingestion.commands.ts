@@ -12,7 +12,12 @@ import {
   setIcpRulesFromFile,
 } from '../ingestion/settings.service.js';
 import { DEFAULT_SYNC_SCHEDULE } from '../ingestion/sync-schedule.js';
+import fs from 'node:fs';
+import { DEFAULT_REASK_DAYS, parseReaskDays } from '../enrichment/enrichment.binding.js';
+import type { Binding } from '../network/bindings.js';
 import { bind, unbind } from '../operator/bindings.operator.js';
+import { bindEnrichmentChain, chainNames, enrichmentStatus } from '../operator/enrichment.operator.js';
+import { UsageError } from '../shared/errors.js';
 import { bindingDeps } from './network.commands.js';
 import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
@@ -72,12 +77,28 @@ export function enrichmentCommands(): Command {
         print(flags, r, () => `enrichment policy of ${flags.workspace}: ${r.enrichment_policy}`);
       }),
   );
-  withCommonOptions(group.command('bind').description('choose the enrichment vendor of a workspace (none by default: no lead is enriched, no credit spent)'))
+  withCommonOptions(
+    group
+      .command('bind')
+      .description(
+        'choose the enrichment vendor(s) of a workspace (none by default: no lead is enriched, no credit spent); real vendors are a chain asked in order, the next only when the one before found no email, each with its API key from a file (stored encrypted, never printed); prints {"workspace_id","enrichment"}',
+      ),
+  )
     .argument('<workspace>', 'workspace id')
-    .argument('<provider>', 'enrichment vendor: sandbox (simulated; none unbinds)')
-    .action(async (workspace: string, provider: string, flags: CommonFlags) => {
-      const enrichment = await withContext(flags, (ctx) => bind(bindingDeps(ctx), workspace, 'enrichment', { provider, options: {} }));
-      print(flags, { workspace_id: workspace, enrichment }, () => `workspace ${workspace} is enriched by ${enrichment.provider}`);
+    .argument('<provider>', 'sandbox (simulated), none (unbinds), or real vendors in order: hunter, dropcontact, or hunter,dropcontact')
+    .option('--key-file <file>', "a file holding one vendor's API key; once per vendor, in the chain's order (never the key itself on the command line)", (file: string, files: string[] = []) => [...files, file])
+    .option('--reask-days <n>', `real vendors: a person with no email found is asked again after n days (default ${DEFAULT_REASK_DAYS})`)
+    .action(async (workspace: string, provider: string, flags: CommonFlags & { keyFile?: string[]; reaskDays?: string }) => {
+      const enrichment = await bindEnrichment(workspace, provider, flags);
+      print(flags, { workspace_id: workspace, enrichment }, () => `workspace ${workspace} is enriched by ${describeEnrichment(enrichment)}`);
+    });
+  withCommonOptions(group.command('status').description('the enrichment vendor(s) of a workspace, the re-ask period and each vendor\'s last fault (a refused key shows here); prints {"workspace_id","enrichment","faults"}'))
+    .argument('<workspace>', 'workspace id')
+    .action(async (workspace: string, flags: CommonFlags) => {
+      const status = await withExistingContext(flags, (ctx) => enrichmentStatus(ctx.database.db, workspace));
+      print(flags, status, () =>
+        [`workspace ${workspace} is enriched by ${describeEnrichment(status.enrichment)}`, ...status.faults.map((f) => `  ${f.vendor}: ${f.fault} (${f.at})`)].join('\n'),
+      );
     });
   withCommonOptions(group.command('unbind').description('no enrichment vendor for a workspace: waiting leads stay waiting'))
     .argument('<workspace>', 'workspace id')
@@ -86,6 +107,34 @@ export function enrichmentCommands(): Command {
       print(flags, { workspace_id: workspace, enrichment }, () => `workspace ${workspace} is enriched by none`);
     });
   return group;
+}
+
+/** `hunter → dropcontact (re-asked after 90 days)`, `sandbox`, `none`: an enrichment binding in one phrase. */
+const describeEnrichment = (b: Binding) =>
+  b.options.reask_days === undefined ? b.provider : `${b.provider.split(',').join(' → ')} (re-asked after ${String(b.options.reask_days)} days)`;
+
+function readKeyFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new UsageError(`--key-file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/** The sandbox or none as before; real vendors with their keys, every refusal before anything is opened or stored. */
+async function bindEnrichment(workspace: string, provider: string, flags: CommonFlags & { keyFile?: string[]; reaskDays?: string }): Promise<Binding> {
+  if (provider === 'sandbox' || provider === 'none') {
+    if (flags.keyFile || flags.reaskDays !== undefined) throw new UsageError(`--${flags.keyFile ? 'key-file' : 'reask-days'} is for real vendors only`);
+    return withContext(flags, (ctx) => bind(bindingDeps(ctx), workspace, 'enrichment', { provider, options: {} }));
+  }
+  const reaskDays = flags.reaskDays === undefined ? DEFAULT_REASK_DAYS : parseReaskDays(flags.reaskDays);
+  return withContext(flags, (ctx) => {
+    const deps = { db: ctx.database.db, clock: ctx.clock, enrichments: ctx.enrichments, keyBox: ctx.keyBox };
+    // The vendor names (the build's, from the composition root) are checked before any key file is read.
+    const vendors = chainNames(deps, provider);
+    if (!flags.keyFile?.length) throw new UsageError(`binding to ${vendors.join(',')} needs --key-file <file> once per vendor, in the chain's order`);
+    return bindEnrichmentChain(deps, workspace, { vendors, keys: flags.keyFile.map(readKeyFile), reaskDays });
+  });
 }
 
 export function syncCommand(): Command {

@@ -8,6 +8,7 @@ import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
 import { outreachCommands } from './outreach.commands.js';
+import { personCommands } from './person.commands.js';
 import { serveCommand } from './serve.command.js';
 import { simulateCommand } from './simulate.command.js';
 import { suppressionCommands } from './suppression.commands.js';
@@ -27,6 +28,7 @@ for (const command of [
   workspaceCommands(),
   keyCommands(),
   memberCommands(),
+  personCommands(),
   creditsCommands(),
   suppressionCommands(),
   webhookCommands(),

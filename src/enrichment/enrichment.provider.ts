@@ -1,6 +1,7 @@
 // The seam to an enrichment vendor: finds a person's work email and phone. Implementations:
-// `sandbox` (deterministic, from the seed) and, later, real vendors; each workspace is bound to
-// its own (none by default), resolved by the registry of the composition root.
+// `sandbox` (deterministic, from the seed) and the waterfall of real vendors (waterfall.ts, each
+// vendor in its own folder); each workspace is bound to its own (none by default), resolved by
+// the registry of the composition root.
 import { seededRandom } from '../shared/random.js';
 
 export interface EnrichmentQuery {
@@ -14,11 +15,16 @@ export interface EnrichmentQuery {
 export interface EnrichmentFound {
   email: string | null;
   phone: string | null;
+  /** The vendor that found the email; the sandbox leaves it out. */
+  vendor?: string;
 }
 
 export interface EnrichmentProvider {
   readonly name: string;
+  /** Throws VendorUnavailable when no answer can be had now (the lead waits, nothing spent). */
   find(query: EnrichmentQuery): Promise<EnrichmentFound>;
+  /** Days after which a person without a usable email is asked again (real vendors; the sandbox never re-asks). */
+  readonly reaskDays?: number;
 }
 
 /**

@@ -45,6 +45,8 @@ export async function foldEngagement(db: Db, workspaceId: string, now: number, e
     if (fresh.size === 0) return { folded: 0, created: 0, discarded: 0 };
 
     const rules = await loadFoldRules(tx, workspaceId);
+    for (const [id, e] of fresh) if (rules.isForgotten(e.person.urn)) fresh.delete(id);
+    if (fresh.size === 0) return { folded: 0, created: 0, discarded: 0 };
     const inOrder = [...fresh.values()].sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1));
     const byPerson = groupBy(inOrder.filter((e) => !rules.isTeamMember(e.person)), (e) => e.person.urn);
     const existing = groupBy(await repo.findLeadsByContact(tx, workspaceId, [...byPerson.keys()]), (row) => row.contact_urn);
@@ -187,7 +189,8 @@ export async function applyProfiles(db: Db, workspaceId: string, now: number, pr
       changedLeads++;
     }
     await repo.upsertCompanies(tx, [...companies.values()]);
-    await repo.upsertContacts(tx, profiles.map((p) => contactRow(workspaceId, p, now)));
+    // A person erased on request gets no contact row back from a look-up.
+    await repo.upsertContacts(tx, profiles.filter((p) => !rules.isForgotten(p.urn)).map((p) => contactRow(workspaceId, p, now)));
     await applyLeadCountDeltas(tx, workspaceId, moved.flatMap(({ before, after }) => [{ lead: before, delta: -1 }, { lead: after, delta: 1 }]));
     await repo.insertHistory(tx, history);
     return changedLeads;

@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { DateQuery, withRequired, Nullable, NullableBoolean, NullableDateTime, NullableInteger, NullableString, StringEnum } from '../shared/schemas.js';
 
 export const LEAD_STATUSES = ['NEW', 'QUALIFIED', 'DISQUALIFIED'] as const;
+/** The enrichment states a lead shows (docs/enrichment.md); null: not asked for by the workspace's policy. */
+export const ENRICHMENT_STATUSES = ['PENDING', 'ENRICHED', 'NOT_FOUND', 'NO_CREDITS'] as const;
 export const LEAD_SORTS = ['newest_first', 'oldest_first', 'last_touch_first', 'last_touch_last', 'most_engaged_first', 'least_engaged_first'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -64,7 +66,10 @@ export const LeadSchema = withRequired(Type.Object(
     network_url: NullableString(),
     contact_email: NullableString(),
     phone_number: NullableString(),
-    enrichment_status: NullableString(),
+    enrichment_status: NullableString({
+      enum: [...ENRICHMENT_STATUSES, null],
+      description: 'PENDING: waiting for a vendor; ENRICHED: email found and kept (one credit); NOT_FOUND: no email (asked again after the re-ask period); NO_CREDITS: an email found waits for credits; null: not asked for by the enrichment policy.',
+    }),
     team_member_email: NullableString(),
     source: NullableString(),
     source_content_url: NullableString(),

@@ -28,8 +28,13 @@ const registryOf = (deps: BindingDeps, service: BindingService) => (service === 
 
 /** Refuses a provider name the registry does not know, before anything is read or written. */
 export function requireProvider(deps: BindingDeps, service: BindingService, provider: string): void {
-  const known = registryOf(deps, service).providers;
-  if (!known.includes(provider)) throw new UsageError(`unknown ${service} provider "${provider}" (one of ${known.join(', ')})`);
+  const registry = registryOf(deps, service);
+  const known = [...registry.providers, ...registry.parts];
+  // Real enrichment vendors need their keys, which no snapshot carries: only their own bind stores them.
+  if (registry.isComposite(provider)) {
+    throw new UsageError(`binding to ${provider} needs its API keys: warmline enrichment bind <workspace> ${provider} --key-file <file> (one per vendor, in order)`);
+  }
+  if (!registry.providers.includes(provider)) throw new UsageError(`unknown ${service} provider "${provider}" (one of ${known.join(', ')})`);
   // A real network needs its credentials, which no snapshot carries: only its own bind stores it.
   if (service === 'network' && provider === 'unipile') {
     throw new UsageError('binding to Unipile needs its credentials: warmline network bind <workspace> unipile --dsn <url> --token-file <file> (or --token-env <VAR>)');

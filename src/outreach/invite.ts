@@ -48,7 +48,7 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
   }
   if (h.isTeamMember(contact.username_key)) return (await update(finalState(c, 'SKIPPED', 'a team member of the workspace')), 'next');
   const company = await participantRepo.companyOf(db, ws, urn);
-  if (h.suppressed({ companyId: company?.company_id, companySlug: company?.slug, email: contact.email })) {
+  if (h.suppressed({ companyId: company?.company_id, companySlug: company?.slug, email: contact.email, urn })) {
     return (await update(finalState(c, 'SKIPPED', 'suppressed')), 'next');
   }
   const settings = parseSettings(settingsJson);

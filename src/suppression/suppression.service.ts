@@ -1,11 +1,15 @@
 // The suppression list: people at these companies or with emails at these domains are never
-// turned into leads by ingestion and never invited by campaigns.
+// turned into leads by ingestion and never invited by campaigns. The do-not-process list (people
+// erased on request, `person forget`) is checked with it: kept as digests of the person's network
+// id and email, so it names no one yet is recognised by every engine.
 import type { Db, DbOrTx } from '../db/database.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { toIso } from '../shared/time.js';
 import { requireWorkspace } from '../workspace/workspace.service.js';
+import { createHash } from 'node:crypto';
 import * as repo from './suppression.repository.js';
+import { listDoNotProcess } from './do-not-process.repository.js';
 import { SUPPRESSION_KINDS, type SuppressionKind } from '../db/schema/suppression.table.js';
 
 /** What is known of a person when deciding whether they are suppressed. */
@@ -13,6 +17,20 @@ export interface PersonFacts {
   companyId?: number | null;
   companySlug?: string | null;
   email?: string | null;
+  /** The person's network id. */
+  urn?: string | null;
+}
+
+/** The do-not-process entries of a person: a digest of each identifier known (network id, email). */
+export function personDigests(person: { urn?: string | null; email?: string | null }): string[] {
+  const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+  return [...(person.urn ? [digest(`urn:${person.urn}`)] : []), ...(person.email ? [digest(`email:${person.email.trim().toLowerCase()}`)] : [])];
+}
+
+/** Whether a person is on the workspace's do-not-process list (erased on request). */
+export async function loadForgotten(db: DbOrTx, workspaceId: string): Promise<(person: { urn?: string | null; email?: string | null }) => boolean> {
+  const digests = new Set(await listDoNotProcess(db, workspaceId));
+  return (person) => digests.size > 0 && personDigests(person).some((d) => digests.has(d));
 }
 
 export function normalize(kind: string, raw: string): { kind: SuppressionKind; value: string } {
@@ -45,10 +63,11 @@ export async function listSuppressionEntries(db: Db, workspaceId: string) {
 
 /** Loads the list once and answers for many people (ingestion and campaigns check in bulk). */
 export async function loadSuppressionMatcher(db: DbOrTx, workspaceId: string): Promise<(person: PersonFacts) => boolean> {
-  const rows = await repo.listSuppressions(db, workspaceId);
+  const [rows, forgotten] = await Promise.all([repo.listSuppressions(db, workspaceId), loadForgotten(db, workspaceId)]);
   const companies = new Set(rows.filter((r) => r.kind === 'company').map((r) => r.value));
   const domains = new Set(rows.filter((r) => r.kind === 'domain').map((r) => r.value));
   return (person) => {
+    if (forgotten(person)) return true;
     if (person.companyId != null && companies.has(String(person.companyId))) return true;
     if (person.companySlug && companies.has(person.companySlug.toLowerCase())) return true;
     const domain = person.email?.split('@')[1]?.toLowerCase();

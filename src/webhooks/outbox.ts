@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'message.replied',
   'campaign.completed',
   'member.disconnected',
+  'person.forgotten',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 /** Sent only by the test endpoint, to one subscription. */

@@ -1196,7 +1196,11 @@ export interface components {
             network_url?: string | null;
             contact_email?: string | null;
             phone_number?: string | null;
-            enrichment_status?: string | null;
+            /**
+             * @description PENDING: waiting for a vendor; ENRICHED: email found and kept (one credit); NOT_FOUND: no email (asked again after the re-ask period); NO_CREDITS: an email found waits for credits; null: not asked for by the enrichment policy.
+             * @enum {string|null}
+             */
+            enrichment_status?: "PENDING" | "ENRICHED" | "NOT_FOUND" | "NO_CREDITS" | null;
             team_member_email?: string | null;
             source?: string | null;
             source_content_url?: string | null;
@@ -5510,7 +5514,7 @@ export interface operations {
                     /** @description Where events are POSTed: https, resolving to public addresses only (unless the operator allows private ones). */
                     url: string;
                     /** @description The event types sent to this URL. */
-                    event_types: ("lead.created" | "lead.updated" | "lead.enriched" | "connection.requested" | "connection.accepted" | "message.sent" | "message.replied" | "campaign.completed" | "member.disconnected")[];
+                    event_types: ("lead.created" | "lead.updated" | "lead.enriched" | "connection.requested" | "connection.accepted" | "message.sent" | "message.replied" | "campaign.completed" | "member.disconnected" | "person.forgotten")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -5684,7 +5688,7 @@ export interface operations {
                     /** @description Where events are POSTed: https, resolving to public addresses only (unless the operator allows private ones). */
                     url?: string;
                     /** @description The event types sent to this URL. */
-                    event_types?: ("lead.created" | "lead.updated" | "lead.enriched" | "connection.requested" | "connection.accepted" | "message.sent" | "message.replied" | "campaign.completed" | "member.disconnected")[];
+                    event_types?: ("lead.created" | "lead.updated" | "lead.enriched" | "connection.requested" | "connection.accepted" | "message.sent" | "message.replied" | "campaign.completed" | "member.disconnected" | "person.forgotten")[];
                     /** @description true enables it again after the service disabled it (its back-off starts afresh). */
                     enabled?: boolean;
                 };

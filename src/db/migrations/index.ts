@@ -33,6 +33,8 @@ import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
 import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
 import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 import * as networkBudgets from './0093_network_budgets.js';
+import * as enrichmentResults from './0100_enrichment_results.js';
+import * as doNotProcess from './0101_do_not_process.js';
 import * as leadSearch from './0103_lead_search.js';
 import * as consoleSavedViews from './0104_console_saved_views.js';
 import * as postEngagementReads from './0106_post_engagement_reads.js';
@@ -73,6 +75,8 @@ export const migrations: Record<string, Migration> = {
   '0091_post_indexes_with_company': postIndexesWithCompany,
   '0092_bucket_email_partial': bucketEmailPartial,
   '0093_network_budgets': networkBudgets,
+  '0100_enrichment_results': enrichmentResults,
+  '0101_do_not_process': doNotProcess,
   '0103_lead_search': leadSearch,
   '0104_console_saved_views': consoleSavedViews,
   '0106_post_engagement_reads': postEngagementReads,
