@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.service.js';
 import { HttpError } from '../http/error-table.js';
+import { registerIdempotency } from '../http/idempotency.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import { updateLead } from '../leads/lead-update.service.js';
@@ -58,6 +59,7 @@ export const consolePublicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
 export const consoleSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   requireSession(app, deps.db, deps.clock);
+  registerIdempotency(app, { db: deps.db, clock: deps.clock, secret: deps.secret, workspaceOf: (request) => request.consoleSession!.workspaceId });
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ ConsoleSession: [] }], response: { 401: ERR, 403: ERR, ...(route.schema?.response as object) } };
   });

@@ -14,6 +14,7 @@ import { publicRoutes } from '../http/public.routes.js';
 import { buildSerializer } from '../http/serializer.js';
 import { rateLimitStore, registerRateLimit } from '../http/rate-limit.js';
 import { proxyTrust } from '../http/trust-proxy.js';
+import { registerIdempotency } from '../http/idempotency.js';
 import { registerRequestMetrics } from '../http/request-metrics.js';
 import { authErrorResponses, sharedSchemas } from '../shared/schemas.js';
 import type { AppContext } from '../context.js';
@@ -151,6 +152,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     registerAuth(api, deps.db);
     await registerRateLimit(api, { perMinute: config.rateLimit, store: limitStore, onRejected: () => deps.metrics.rateLimitRejected() });
     registerAuthRejection(api);
+    registerIdempotency(api, { db: deps.db, clock: deps.clock, secret: deps.secret, workspaceOf: (request) => request.workspaceId });
     await registerApiRoutes(api, deps);
   });
   return app;

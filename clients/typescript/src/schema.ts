@@ -137,7 +137,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere (every session of the member ends) */
+        /**
+         * Sign out everywhere (every session of the member ends)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleSignOut"];
         delete?: never;
         options?: never;
@@ -176,7 +179,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH /v2/leads/{lead_id} for the signed-in workspace */
+        /**
+         * PATCH /v2/leads/{lead_id} for the signed-in workspace
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         patch: operations["consoleUpdateLead"];
         trace?: never;
     };
@@ -190,7 +196,10 @@ export interface paths {
         /** The workspace's API keys (admins) */
         get: operations["consoleListKeys"];
         put?: never;
-        /** Create an API key, shown once (admins) */
+        /**
+         * Create an API key, shown once (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleCreateKey"];
         delete?: never;
         options?: never;
@@ -208,7 +217,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key at once (admins) */
+        /**
+         * Revoke an API key at once (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleRevokeKey"];
         options?: never;
         head?: never;
@@ -226,7 +238,7 @@ export interface paths {
         put?: never;
         /**
          * Qualify or disqualify a selection of leads, all or none
-         * @description Each lead changes as PATCH /v2/leads/{lead_id} would change it (history, lead.updated). When any id is not a lead of the workspace, nothing changes and the answer names them.
+         * @description Each lead changes as PATCH /v2/leads/{lead_id} would change it (history, lead.updated). When any id is not a lead of the workspace, nothing changes and the answer names them. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleBulkLeadStatus"];
         delete?: never;
@@ -282,7 +294,10 @@ export interface paths {
         /** GET /v2/networking/campaigns for the signed-in workspace */
         get: operations["consoleListCampaigns"];
         put?: never;
-        /** Create a campaign (DRAFT; the signed-in member its creator) */
+        /**
+         * Create a campaign (DRAFT; the signed-in member its creator)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleCreateCampaign"];
         delete?: never;
         options?: never;
@@ -306,7 +321,7 @@ export interface paths {
         head?: never;
         /**
          * Configure a campaign: senders, note, follow-up, and (admins) the sending limits
-         * @description All or nothing: the first refused field is answered with 422 (its `loc` names it) and nothing is saved.
+         * @description All or nothing: the first refused field is answered with 422 (its `loc` names it) and nothing is saved. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["consoleConfigureCampaign"];
         trace?: never;
@@ -322,7 +337,7 @@ export interface paths {
         put?: never;
         /**
          * Start (ACTIVE), pause (DRAFT) or archive (ARCHIVED) a campaign
-         * @description Only ACTIVE campaigns send; pausing moves a campaign back to DRAFT, where it keeps its contacts and their progress.
+         * @description Only ACTIVE campaigns send; pausing moves a campaign back to DRAFT, where it keeps its contacts and their progress. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleSetCampaignStatus"];
         delete?: never;
@@ -359,7 +374,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol leads of the workspace into a campaign, by their network usernames
-         * @description Like PUT /v2/networking/campaigns/{campaign_id} with each lead as a profile. Every lead id is reported enrolled or skipped (with the reason). ARCHIVED campaign: 400.
+         * @description Like PUT /v2/networking/campaigns/{campaign_id} with each lead as a profile. Every lead id is reported enrolled or skipped (with the reason). ARCHIVED campaign: 400. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleEnrolLeads"];
         delete?: never;
@@ -429,7 +444,10 @@ export interface paths {
         /** Contacts tracked by the team, or by one member */
         get: operations["consoleListTrackedContacts"];
         put?: never;
-        /** Track a known contact: their posts join the tracked-contacts feed as ingestion syncs them */
+        /**
+         * Track a known contact: their posts join the tracked-contacts feed as ingestion syncs them
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleTrackContact"];
         delete?: never;
         options?: never;
@@ -447,7 +465,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Stop tracking a contact */
+        /**
+         * Stop tracking a contact
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleUntrackContact"];
         options?: never;
         head?: never;
@@ -480,7 +501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a team member (admins); a sign-in link is made separately */
+        /**
+         * Add a team member (admins); a sign-in link is made separately
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleAddMember"];
         delete?: never;
         options?: never;
@@ -496,7 +520,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** A member's time zone, where their working hours apply (the member themself, or an admin) */
+        /**
+         * A member's time zone, where their working hours apply (the member themself, or an admin)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         put: operations["consoleSetTimeZone"];
         post?: never;
         delete?: never;
@@ -514,7 +541,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time sign-in link for a member, with the role it grants (admins; an admin's own role is refused) */
+        /**
+         * A one-time sign-in link for a member, with the role it grants (admins; an admin's own role is refused)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleInviteMember"];
         delete?: never;
         options?: never;
@@ -531,7 +561,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Link a member's network account (admins): the sandbox's, or the member's Unipile account (account_id) */
+        /**
+         * Link a member's network account (admins): the sandbox's, or the member's Unipile account (account_id)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleLinkMember"];
         delete?: never;
         options?: never;
@@ -548,7 +581,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlink a member's network account (admins) */
+        /**
+         * Unlink a member's network account (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleUnlinkMember"];
         delete?: never;
         options?: never;
@@ -582,7 +618,10 @@ export interface paths {
         };
         /** The workspace's ICP rules (admins); null when none are set */
         get: operations["consoleIcpRules"];
-        /** Replace the ICP rules (admins); they apply to leads created or refreshed from then on. An invalid rule: 422 naming the field, nothing saved */
+        /**
+         * Replace the ICP rules (admins); they apply to leads created or refreshed from then on. An invalid rule: 422 naming the field, nothing saved
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         put: operations["consoleSetIcpRules"];
         post?: never;
         delete?: never;
@@ -601,7 +640,10 @@ export interface paths {
         /** Target accounts (admins): company slugs or ids whose people are account-based leads */
         get: operations["consoleTargetAccounts"];
         put?: never;
-        /** Add a target account (admins), as `warmline accounts add`; a bad value: 422 naming the field, nothing saved */
+        /**
+         * Add a target account (admins), as `warmline accounts add`; a bad value: 422 naming the field, nothing saved
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleAddTargetAccount"];
         delete?: never;
         options?: never;
@@ -619,7 +661,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a target account (admins) */
+        /**
+         * Remove a target account (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleRemoveTargetAccount"];
         options?: never;
         head?: never;
@@ -669,7 +714,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a suppression CSV: every new entry in one transaction, or nothing when any row is rejected (committed false, the report says which) (admins) */
+        /**
+         * Add a suppression CSV: every new entry in one transaction, or nothing when any row is rejected (committed false, the report says which) (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleImportSuppressionCsv"];
         delete?: never;
         options?: never;
@@ -770,7 +818,7 @@ export interface paths {
         head?: never;
         /**
          * Update a lead
-         * @description Absent or null fields leave the lead unchanged; tags replace the list; note creates or updates a note.
+         * @description Absent or null fields leave the lead unchanged; tags replace the list; note creates or updates a note. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["updateLead"];
         trace?: never;
@@ -849,7 +897,7 @@ export interface paths {
         get: operations["getCampaign"];
         /**
          * Enrol profiles into a campaign
-         * @description Idempotent by username (case-insensitive); optional fields given again update the contact. A COMPLETED campaign becomes ACTIVE again; an ARCHIVED one gives 400.
+         * @description Idempotent by username (case-insensitive); optional fields given again update the contact. A COMPLETED campaign becomes ACTIVE again; an ARCHIVED one gives 400. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         put: operations["enrollCampaignProfiles"];
         post?: never;
@@ -890,7 +938,7 @@ export interface paths {
         put?: never;
         /**
          * Send a connection request
-         * @description Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200). 409 when the workspace is bound to no network: nothing is sent or recorded.
+         * @description Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200). 409 when the workspace is bound to no network: nothing is sent or recorded. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["sendConnectionRequest"];
         delete?: never;
@@ -910,7 +958,7 @@ export interface paths {
         put?: never;
         /**
          * Send a direct message
-         * @description Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header (and the same member, contact and text) is not delivered again. 406 when not connected. 409 when the workspace is bound to no network: nothing is sent or recorded.
+         * @description Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header (and the same member, contact and text) is not delivered again. 406 when not connected. 409 when the workspace is bound to no network: nothing is sent or recorded. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["sendDirectMessage"];
         delete?: never;
@@ -934,7 +982,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Events of the given types are POSTed to the URL, signed per Standard Webhooks (docs/webhooks.md). The answer carries the signing secret, shown this once.
+         * @description Events of the given types are POSTed to the URL, signed per Standard Webhooks (docs/webhooks.md). The answer carries the signing secret, shown this once. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -959,14 +1007,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook subscription
-         * @description With its waiting events and its delivery log.
+         * @description With its waiting events and its delivery log. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL (checked again), the event types or `enabled`. Enabling a subscription the service disabled sends its waiting events again, oldest first.
+         * @description Changes the URL (checked again), the event types or `enabled`. Enabling a subscription the service disabled sends its waiting events again, oldest first. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -982,7 +1030,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` event for this subscription alone, delivered by the worker after its waiting events; see the delivery log for the outcome.
+         * @description Queues a `webhook.test` event for this subscription alone, delivered by the worker after its waiting events; see the delivery log for the outcome. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -2019,7 +2067,10 @@ export interface operations {
     consoleSignOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2043,6 +2094,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2166,7 +2226,10 @@ export interface operations {
     consoleUpdateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 lead_id: string;
             };
@@ -2207,6 +2270,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2257,7 +2329,10 @@ export interface operations {
     consoleCreateKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2294,12 +2369,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     consoleRevokeKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 key_id: string;
             };
@@ -2341,12 +2428,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     consoleBulkLeadStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2385,6 +2484,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2558,7 +2666,10 @@ export interface operations {
     consoleCreateCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2588,6 +2699,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2658,7 +2778,10 @@ export interface operations {
     consoleConfigureCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -2706,6 +2829,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -2720,7 +2852,10 @@ export interface operations {
     consoleSetCampaignStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -2761,6 +2896,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2822,7 +2966,10 @@ export interface operations {
     consoleEnrolLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -2872,6 +3019,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3127,7 +3283,10 @@ export interface operations {
     consoleTrackContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3171,6 +3330,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3185,7 +3353,10 @@ export interface operations {
     consoleUntrackContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 team_member_id: string;
                 contact_urn: string;
@@ -3221,6 +3392,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3280,7 +3460,10 @@ export interface operations {
     consoleAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3342,7 +3525,10 @@ export interface operations {
     consoleSetTimeZone: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3390,6 +3576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3404,7 +3599,10 @@ export interface operations {
     consoleInviteMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3475,7 +3673,10 @@ export interface operations {
     consoleLinkMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3546,7 +3747,10 @@ export interface operations {
     consoleUnlinkMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3700,7 +3904,10 @@ export interface operations {
     consoleSetIcpRules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3730,6 +3937,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3789,7 +4005,10 @@ export interface operations {
     consoleAddTargetAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3826,6 +4045,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3840,7 +4068,10 @@ export interface operations {
     consoleRemoveTargetAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 value: string;
             };
@@ -3875,6 +4106,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3994,7 +4234,10 @@ export interface operations {
     consoleImportSuppressionCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4033,6 +4276,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4315,7 +4567,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 lead_id: string;
             };
@@ -4347,6 +4602,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4632,7 +4896,10 @@ export interface operations {
     enrollCampaignProfiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -4684,6 +4951,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4801,7 +5077,10 @@ export interface operations {
     sendConnectionRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4897,7 +5176,10 @@ export interface operations {
     sendDirectMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5058,7 +5340,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5086,6 +5371,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5174,7 +5468,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5207,6 +5504,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -5230,7 +5536,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5277,6 +5586,15 @@ export interface operations {
                 };
             };
             /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +5617,10 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5327,6 +5648,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
