@@ -27,6 +27,7 @@ interface Setting<T> {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
 
 /** Checks a value against a TypeBox schema; `expected` finishes the sentence "<name> must be …". */
 function checked<T>(name: string, schema: TSchema, expected: string, raw: unknown, value: unknown): T {
@@ -132,6 +133,11 @@ export const SETTINGS = {
   waitForDb: setting({
     env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'common' }, default: '0', shownDefault: 'no wait',
     help: 'at start, retry an unreachable database for up to this many seconds before giving up', read: int('wait for db', 0, 86_400),
+  }),
+  sqliteSynchronous: setting({
+    env: 'WARMLINE_SQLITE_SYNCHRONOUS', flag: { spec: '--sqlite-synchronous <mode>', scope: 'common' }, default: 'normal',
+    help: 'SQLite durability: normal survives a crash of the process but a power loss may take the last transactions; full loses none, each commit waits for the disk (docs/operations.md)',
+    read: oneOf('sqlite synchronous', SQLITE_SYNCHRONOUS),
   }),
   dbConnectTimeoutMs: setting({
     env: 'WARMLINE_DB_CONNECT_TIMEOUT_MS', default: '3000',
