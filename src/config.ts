@@ -224,6 +224,10 @@ export const SETTINGS = {
     help: "on SIGTERM, how long in-flight requests and the worker's step in hand may take before the process exits anyway",
     read: int('stop grace time', 0, 600_000),
   }),
+  activityRetentionDays: setting({
+    env: 'WARMLINE_ACTIVITY_RETENTION_DAYS', default: '365',
+    help: "how long the activity log keeps an entry (who did what); the worker deletes older ones once a day", read: int('activity retention days', 1, 36_500),
+  }),
   workerIdleMs: setting({
     env: 'WARMLINE_WORKER_IDLE_MS', default: '1000',
     help: 'how long the worker rests when no task has work (on the process clock; at least 10 real ms)', read: int('worker idle time', 10, 3_600_000),

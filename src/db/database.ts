@@ -12,6 +12,7 @@ import type { UnipileHooksTable, UnipileInboxTable } from './schema/unipile-hook
 import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from './schema/webhooks.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from './schema/ingestion.table.js';
 import type { NetworkAccountPacingTable, NetworkBudgetUseTable, NetworkRelationsTable, ProfileLookupsTable } from './schema/network-budgets.table.js';
+import type { ActivityLogTable } from './schema/activity.table.js';
 import type { IdempotencyKeysTable } from './schema/idempotency.table.js';
 import type { SuppressionsTable } from './schema/suppression.table.js';
 import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
@@ -66,6 +67,7 @@ export interface Database {
   webhook_outbox: WebhookOutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
   idempotency_keys: IdempotencyKeysTable;
+  activity_log: ActivityLogTable;
 }
 
 export type Db = Kysely<Database>;

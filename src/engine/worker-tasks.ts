@@ -12,6 +12,7 @@ import { Worker, type StepOutcome, type WorkerTask } from './worker.js';
 import { deliverWebhooks } from '../webhooks/delivery.js';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency.js';
 import { deleteExpiredKeys } from '../http/idempotency.repository.js';
+import { deleteActivityBefore } from '../workspace/activity.repository.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
 export type Engine = 'delivery' | 'ingestion' | 'outreach';
@@ -43,6 +44,7 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
   // Made at the first delivery, then kept.
   let delivery: ReturnType<typeof webhookDeliveryDeps> | undefined;
   let lastExpiry = -Infinity;
+  let lastActivityExpiry = -Infinity;
   return [
     {
       name: 'retry-outbound-actions',
@@ -66,6 +68,17 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
         if (now - lastExpiry < EXPIRY_EVERY_MS) return false;
         const deleted = await deleteExpiredKeys(ctx.database.db, now - IDEMPOTENCY_TTL_MS, EXPIRY_BATCH);
         if (deleted < EXPIRY_BATCH) lastExpiry = now;
+        return deleted === EXPIRY_BATCH;
+      },
+    },
+    {
+      // The activity log past its retention (WARMLINE_ACTIVITY_RETENTION_DAYS), once a day, a batch at a time.
+      name: 'expire-activity',
+      step: async () => {
+        const now = ctx.clock.now();
+        if (now - lastActivityExpiry < DAY_MS) return false;
+        const deleted = await deleteActivityBefore(ctx.database.db, now - ctx.config.activityRetentionDays * DAY_MS, EXPIRY_BATCH);
+        if (deleted < EXPIRY_BATCH) lastActivityExpiry = now;
         return deleted === EXPIRY_BATCH;
       },
     },

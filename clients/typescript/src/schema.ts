@@ -207,6 +207,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's activity log, newest first (admins) */
+        get: operations["consoleActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/api/keys/{key_id}": {
         parameters: {
             query?: never;
@@ -1391,6 +1408,30 @@ export interface components {
             /** @description Shown once. */
             key: string;
         };
+        /** ConsoleActivityEntry */
+        ConsoleActivityEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @description member, api_key or operator (the CLI) */
+                kind: string;
+                /** @description The member's or the API key's id; null for the operator. */
+                id: string | null;
+            };
+            /** @description api_key.created, api_key.revoked, webhook.created, webhook.updated, webhook.deleted */
+            action: string;
+            subject: string | null;
+            /** @description What the act set; never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** ConsoleActivityPage */
+        ConsoleActivityPage: {
+            items: components["schemas"]["ConsoleActivityEntry"][];
+            next_cursor: string | null;
+        };
         /** ConsoleBulkStatus */
         ConsoleBulkStatus: {
             lead_ids: string[];
@@ -2371,6 +2412,56 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    consoleActivity: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleActivityPage"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -34,6 +34,7 @@ import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
 import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 import * as networkBudgets from './0093_network_budgets.js';
 import * as idempotencyKeys from './0094_idempotency_keys.js';
+import * as activityLog from './0095_activity_log.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '0092_bucket_email_partial': bucketEmailPartial,
   '0093_network_budgets': networkBudgets,
   '0094_idempotency_keys': idempotencyKeys,
+  '0095_activity_log': activityLog,
 };
