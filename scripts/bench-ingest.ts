@@ -44,7 +44,7 @@ Environment: BENCH_EVENTS (default 200000), BENCH_PEOPLE who engage (default 600
 events per fold (default ${FOLD_PAGE}, the worker's page), BENCH_ROUNDS (default 3),
 BENCH_RESCORE_LEADS (default 1000000; the figure is scaled to 1,000,000), BENCH_PG (a PostgreSQL
 database to fold into instead of SQLite: dropped and created again for each round; left as the last
-round wrote it).
+round wrote it), BENCH_SQLITE_SYNCHRONOUS (normal, the default, or full: --sqlite-synchronous).
 
 Any other argument is refused: the settings are the environment variables above.
 `;
@@ -57,13 +57,14 @@ const PAGE = Number(process.env.BENCH_PAGE ?? FOLD_PAGE);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RESCORE_LEADS = Number(process.env.BENCH_RESCORE_LEADS ?? 1_000_000);
 const PG = process.env.BENCH_PG;
+const SYNCHRONOUS = process.env.BENCH_SQLITE_SYNCHRONOUS ?? 'normal';
 const now = Date.now();
 
 /** A fresh database per round, so no round folds into another's indexes. */
 async function withDatabase<T>(run: (ctx: AppContext) => Promise<T>): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'warmline-bench-ingest-'));
   if (PG) await freshPostgres(PG);
-  const config = loadConfig({ dataDir: dir, db: PG ?? path.join(dir, 'bench.db'), logLevel: 'silent', demo: false }, {});
+  const config = loadConfig({ dataDir: dir, db: PG ?? path.join(dir, 'bench.db'), logLevel: 'silent', demo: false, sqliteSynchronous: SYNCHRONOUS }, {});
   const ctx = await createContext(config, { logger: createLogger('silent') });
   try {
     return await run(ctx);

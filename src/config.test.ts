@@ -54,8 +54,20 @@ describe('the settings declaration', () => {
   it('refuses a bad value with one message naming the setting', () => {
     expect(() => loadConfig({}, { WARMLINE_PORT: '70000' })).toThrow('port must be a whole number from 0 to 65535 (got "70000")');
     expect(() => loadConfig({}, { WARMLINE_LOG_LEVEL: 'loud' })).toThrow('log level must be one of fatal, error, warn, info, debug, trace, silent (got "loud")');
-    expect(() => loadConfig({}, { WARMLINE_TRUST_PROXY: 'maybe' })).toThrow('trust proxy must be true or false (got "maybe")');
+    expect(() => loadConfig({}, { WARMLINE_TRUST_PROXY: 'maybe' })).toThrow('trust proxy must be a number of hops or a comma-separated list of proxy addresses or CIDR ranges (got "maybe")');
     expect(() => loadConfig({}, { WARMLINE_TLS_CERT: '/x.pem' })).toThrow('--tls-cert and --tls-key go together');
+  });
+
+  it('reads --trust-proxy as hops (alone: one) or proxy addresses, never as "trust every hop"', () => {
+    const trust = (raw: string | boolean) => loadConfig({ trustProxy: raw }, {}).trustProxy;
+    expect(trust(true)).toEqual({ hops: 1 });
+    expect(trust('true')).toEqual({ hops: 1 });
+    expect(trust('2')).toEqual({ hops: 2 });
+    expect(trust('off')).toBeNull();
+    expect(trust('10.0.0.0/8, 127.0.0.1,loopback')).toEqual({ addresses: ['10.0.0.0/8', '127.0.0.1', 'loopback'] });
+    expect(() => trust('10.0.0.0/99')).toThrow('trust proxy must be a number of hops or a comma-separated list');
+    expect(() => trust('10.0.0.1,')).toThrow('trust proxy must be a number of hops or a comma-separated list');
+    expect(() => trust('1000')).toThrow('trust proxy hops must be a whole number from 1 to 100 (got "1000")');
   });
 
   it("hands a command's own option one setting as its variable gives it, or a variable the operator names", () => {

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import proxyAddr from '@fastify/proxy-addr';
 import type { DbTarget } from './db/connect.js';
 import { UsageError } from './shared/errors.js';
 import { isCalendarDate } from './shared/time.js';
@@ -26,6 +27,7 @@ interface Setting<T> {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+const SQLITE_SYNCHRONOUS = ['normal', 'full'] as const;
 
 /** Checks a value against a TypeBox schema; `expected` finishes the sentence "<name> must be …". */
 function checked<T>(name: string, schema: TSchema, expected: string, raw: unknown, value: unknown): T {
@@ -66,6 +68,34 @@ const vendorUrl = (name: string) => (raw: string | number | boolean | null): str
 };
 const optionalText = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : String(raw));
 const optionalPath = (raw: string | number | boolean | null): string | null => (raw === null || raw === '' ? null : path.resolve(String(raw)));
+
+/**
+ * Which proxies in front of the service are trusted to append to X-Forwarded-For: a number of
+ * hops (the nearest that many), or their addresses and ranges. Null: no proxy, TLS served here.
+ */
+export type TrustProxy = null | { readonly hops: number } | { readonly addresses: readonly string[] };
+
+/**
+ * `--trust-proxy` alone (or true) is one hop, the usual single reverse proxy; a whole number is
+ * that many hops; anything else a comma-separated list of addresses, CIDR ranges or proxy-addr's
+ * names (loopback, linklocal, uniquelocal). Never "trust every hop": the left-most entries of
+ * X-Forwarded-For are whatever the client wrote (docs/operations.md "Behind a proxy").
+ */
+function trustProxy(raw: string | number | boolean | null): TrustProxy {
+  if (raw === true) return { hops: 1 };
+  const text = String(raw ?? '').trim();
+  if (/^(false|no|off|0|)$/i.test(text)) return null;
+  if (/^(true|yes|on)$/i.test(text)) return { hops: 1 };
+  if (/^\d+$/.test(text)) return { hops: int('trust proxy hops', 1, 100)(text) };
+  const addresses = text.split(',').map((a) => a.trim());
+  try {
+    if (addresses.includes('')) throw new Error('empty entry');
+    proxyAddr.compile(addresses);
+  } catch {
+    throw new UsageError(`trust proxy must be a number of hops or a comma-separated list of proxy addresses or CIDR ranges (got "${text}")`);
+  }
+  return { addresses };
+}
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
@@ -111,6 +141,11 @@ export const SETTINGS = {
     env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'common' }, default: '0', shownDefault: 'no wait',
     help: 'at start, retry an unreachable database for up to this many seconds before giving up', read: int('wait for db', 0, 86_400),
   }),
+  sqliteSynchronous: setting({
+    env: 'WARMLINE_SQLITE_SYNCHRONOUS', flag: { spec: '--sqlite-synchronous <mode>', scope: 'common' }, default: 'normal',
+    help: 'SQLite durability: normal survives a crash of the process but a power loss may take the last transactions; full loses none, each commit waits for the disk (docs/operations.md)',
+    read: oneOf('sqlite synchronous', SQLITE_SYNCHRONOUS),
+  }),
   dbConnectTimeoutMs: setting({
     env: 'WARMLINE_DB_CONNECT_TIMEOUT_MS', default: '3000',
     help: 'PostgreSQL: how long a request waits for a connection before answering 503 (the database is away)',
@@ -152,8 +187,9 @@ export const SETTINGS = {
     help: 'PEM private key for --tls-cert', read: optionalPath,
   }),
   trustProxy: setting({
-    env: 'WARMLINE_TRUST_PROXY', flag: { spec: '--trust-proxy', scope: 'serve' }, default: 'false', shownDefault: 'off',
-    help: 'plain HTTP behind a TLS-terminating proxy; requests must carry X-Forwarded-Proto: https', read: bool('trust proxy'),
+    env: 'WARMLINE_TRUST_PROXY', flag: { spec: '--trust-proxy [hops|addresses]', scope: 'serve' }, default: 'false', shownDefault: 'off',
+    help: 'plain HTTP behind a TLS-terminating proxy (requests must carry X-Forwarded-Proto: https); the client address is the right-most X-Forwarded-For entry not added by a trusted proxy: the nearest <hops> (alone: 1), or those at <addresses> (comma-separated IPs or CIDR ranges)',
+    read: trustProxy,
   }),
   redisUrl: setting({
     env: 'WARMLINE_REDIS_URL', flag: { spec: '--redis-url <url>', scope: 'serve' }, default: null, shownDefault: 'none',
@@ -194,6 +230,10 @@ export const SETTINGS = {
     env: 'WARMLINE_STOP_GRACE_MS', default: '10000',
     help: "on SIGTERM, how long in-flight requests and the worker's step in hand may take before the process exits anyway",
     read: int('stop grace time', 0, 600_000),
+  }),
+  activityRetentionDays: setting({
+    env: 'WARMLINE_ACTIVITY_RETENTION_DAYS', default: '365',
+    help: "how long the activity log keeps an entry (who did what); the worker deletes older ones once a day", read: int('activity retention days', 1, 36_500),
   }),
   workerIdleMs: setting({
     env: 'WARMLINE_WORKER_IDLE_MS', default: '1000',

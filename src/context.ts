@@ -105,6 +105,7 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     database = connectDb(config.db, {
       connectTimeoutMs: config.dbConnectTimeoutMs,
       statementTimeoutMs: config.dbStatementTimeoutMs,
+      sqliteSynchronous: config.sqliteSynchronous,
       onIdleError: (err) => dbLog.warn({ err: err.message }, 'database connection lost; reconnecting on demand'),
     });
   } catch (err) {

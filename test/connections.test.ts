@@ -153,7 +153,9 @@ describeEachDialect('networking connections', (dialect) => {
     for (let i = 0; i < 2; i++) expect((await ws.client.post(DM, { json: body })).text).toBe('{}');
     expect(await messages(member)).toHaveLength(2);
     for (let i = 0; i < 3; i++) expect((await ws.client.post(DM, { json: body, headers: { 'idempotency-key': 'retry-1' } })).status).toBe(200);
-    expect((await ws.client.post(DM, { json: { ...body, message: 'Other text' }, headers: { 'idempotency-key': 'retry-1' } })).status).toBe(200);
+    // The same key with another text is another request: refused, nothing delivered (docs/operations.md "Retries").
+    expect((await ws.client.post(DM, { json: { ...body, message: 'Other text' }, headers: { 'idempotency-key': 'retry-1' } })).status).toBe(422);
+    expect((await ws.client.post(DM, { json: { ...body, message: 'Other text' }, headers: { 'idempotency-key': 'retry-2' } })).status).toBe(200);
     const delivered = await messages(member);
     expect(delivered).toHaveLength(4);
     expect(delivered.filter((m) => m.text === body.message)).toHaveLength(3);

@@ -35,5 +35,5 @@ export async function revokeApiKey(db: DbOrTx, id: string, at: number): Promise<
 }
 
 export function findApiKey(db: DbOrTx, id: string) {
-  return db.selectFrom('api_keys').select(['id', 'revoked_at']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('api_keys').select(['id', 'workspace_id', 'name', 'revoked_at']).where('id', '=', id).executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { activityCommand } from './activity.command.js';
 import { operatorMessage } from '../shared/operator-errors.js';
 import { campaignCommands } from './campaign.commands.js';
 import { creditsCommands } from './credits.commands.js';
@@ -27,6 +28,7 @@ for (const command of [
   migrateCommand(),
   workspaceCommands(),
   keyCommands(),
+  activityCommand(),
   memberCommands(),
   personCommands(),
   creditsCommands(),

@@ -70,7 +70,7 @@ export function webhookCommands(): Command {
   );
   group.addCommand(
     base('delete', 'delete a subscription with its waiting events and log').argument('<id>', 'subscription id').action(async (id: string, flags: Flags) => {
-      await run(flags, id, (ctx) => service.deleteSubscription(ctx.database.db, flags.workspace, id));
+      await run(flags, id, (ctx) => service.deleteSubscription({ db: ctx.database.db, clock: ctx.clock }, flags.workspace, id));
       print(flags, { deleted: id }, () => `deleted ${id}`);
     }),
   );

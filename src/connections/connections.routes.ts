@@ -20,6 +20,7 @@ export const connectionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app
   app.patch(
     '/v2/networking/connections/check',
     {
+      config: { readsOnly: true },
       schema: {
         tags: ['networking'],
         operationId: 'checkConnection', summary: 'Check a connection',

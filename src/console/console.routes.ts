@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.service.js';
 import { HttpError } from '../http/error-table.js';
+import { registerIdempotency } from '../http/idempotency.js';
 import type { RouteDeps } from '../http/route-deps.js';
 import { assetUrl, PLACEHOLDER_PATH } from '../http/asset-url.js';
 import { updateLead } from '../leads/lead-update.service.js';
@@ -11,6 +12,8 @@ import { LeadParamsSchema, LeadsQuerySchema, type LeadUpdate } from '../leads/le
 import { getLead, listLeads } from '../leads/leads.service.js';
 import { acceptInvite, ConsoleAuthError, signIn, signOutEverywhere, type ConsoleSession } from './console-auth.service.js';
 import { clearSessionCookie, requireAdmin, requireSession, setSessionCookie } from './session.hooks.js';
+import { activityPage } from '../workspace/activity.service.js';
+import { ActivityQuerySchema } from './console.schemas.js';
 import { consoleLeadWhyRoutes } from './lead-why.routes.js';
 import { consoleLeadSearchRoutes } from './lead-search.routes.js';
 import { consoleSavedViewRoutes } from './saved-views.routes.js';
@@ -60,6 +63,7 @@ export const consolePublicRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (
 
 export const consoleSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   requireSession(app, deps.db, deps.clock);
+  registerIdempotency(app, { db: deps.db, clock: deps.clock, secret: deps.secret, workspaceOf: (request) => request.consoleSession!.workspaceId });
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ ConsoleSession: [] }], response: { 401: ERR, 403: ERR, ...(route.schema?.response as object) } };
   });
@@ -86,15 +90,19 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async 
   app.get('/app/api/keys', { schema: { tags, operationId: 'consoleListKeys', summary: "The workspace's API keys (admins)", response: { 200: Type.Array(Type.Ref('ConsoleApiKey')) } } }, async (request) =>
     (await listApiKeys(deps.db, requireAdmin(request).workspaceId)).map(({ workspace_id: _w, ...key }) => key),
   );
+  app.get('/app/api/activity', {
+    schema: { tags, operationId: 'consoleActivity', summary: "The workspace's activity log, newest first (admins)", querystring: ActivityQuerySchema, response: { 200: Type.Ref('ConsoleActivityPage'), 400: ERR } },
+  }, async (request) => activityPage(deps.db, requireAdmin(request).workspaceId, request.query.limit ?? 50, request.query.cursor ?? null));
   app.post('/app/api/keys', { schema: { tags, operationId: 'consoleCreateKey', summary: 'Create an API key, shown once (admins)', body: Type.Ref('ConsoleNewKey'), response: { 201: Type.Ref('ConsoleCreatedKey') } } }, async (request, reply) => {
-    const created = await createApiKey(deps.db, deps.clock, requireAdmin(request).workspaceId, (request.body as { name: string }).name);
+    const admin = requireAdmin(request);
+    const created = await createApiKey(deps.db, deps.clock, admin.workspaceId, (request.body as { name: string }).name, { kind: 'member', id: admin.memberId });
     return reply.code(201).send(created);
   });
   app.delete('/app/api/keys/:key_id', { schema: { tags, operationId: 'consoleRevokeKey', summary: 'Revoke an API key at once (admins)', params: Type.Object({ key_id: Type.String() }), response: { 204: Type.Null(), 404: ERR } } }, async (request, reply) => {
-    const workspaceId = requireAdmin(request).workspaceId;
-    const keys = await listApiKeys(deps.db, workspaceId);
+    const admin = requireAdmin(request);
+    const keys = await listApiKeys(deps.db, admin.workspaceId);
     if (!keys.some((k) => k.id === request.params.key_id)) throw new HttpError(404, 'API key not found');
-    await revokeApiKey(deps.db, deps.clock, request.params.key_id);
+    await revokeApiKey(deps.db, deps.clock, request.params.key_id, { kind: 'member', id: admin.memberId });
     return reply.code(204).send(null);
   });
 

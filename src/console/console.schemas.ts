@@ -25,4 +25,24 @@ export const ConsoleKeySchema = Type.Object(
 export const NewKeySchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) }, { $id: 'ConsoleNewKey', title: 'ConsoleNewKey' });
 export const CreatedKeySchema = Type.Object({ id: Type.String(), key: Type.String({ description: 'Shown once.' }) }, { $id: 'ConsoleCreatedKey', title: 'ConsoleCreatedKey' });
 
-export const consoleSchemas = [SignInSchema, SetPasswordSchema, ConsoleSessionSchema, ConsoleKeySchema, NewKeySchema, CreatedKeySchema];
+export const ActivityEntrySchema = Type.Object(
+  {
+    id: Type.String(),
+    at: Type.String({ format: 'date-time' }),
+    actor: Type.Object({ kind: Type.String({ description: 'member, api_key or operator (the CLI)' }), id: Type.Union([Type.String(), Type.Null()], { description: "The member's or the API key's id; null for the operator." }) }),
+    action: Type.String({ description: 'api_key.created, api_key.revoked, webhook.created, webhook.updated, webhook.deleted' }),
+    subject: Type.Union([Type.String(), Type.Null()]),
+    details: Type.Record(Type.String(), Type.Unknown(), { description: 'What the act set; never a secret.' }),
+  },
+  { $id: 'ConsoleActivityEntry', title: 'ConsoleActivityEntry' },
+);
+export const ActivityPageSchema = Type.Object(
+  { items: Type.Array(Type.Ref('ConsoleActivityEntry')), next_cursor: Type.Union([Type.String(), Type.Null()]) },
+  { $id: 'ConsoleActivityPage', title: 'ConsoleActivityPage' },
+);
+export const ActivityQuerySchema = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  cursor: Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const consoleSchemas = [SignInSchema, SetPasswordSchema, ConsoleSessionSchema, ConsoleKeySchema, NewKeySchema, CreatedKeySchema, ActivityEntrySchema, ActivityPageSchema];

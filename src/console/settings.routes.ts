@@ -95,7 +95,7 @@ export const consoleSettingsRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async
     }
   };
   const csvSchema = (operationId: string, summary: string) => ({ tags, operationId, summary, body: Type.Ref('ConsoleSuppressionCsv'), response: { 200: Type.Ref('ConsoleSuppressionReport'), 400: ERR } });
-  app.post('/app/api/settings/suppressions/preview', { schema: csvSchema('consolePreviewSuppressionCsv', 'Check a suppression CSV row by row; stores nothing (admins)') }, csvRoute(false));
+  app.post('/app/api/settings/suppressions/preview', { config: { readsOnly: true }, schema: csvSchema('consolePreviewSuppressionCsv', 'Check a suppression CSV row by row; stores nothing (admins)') }, csvRoute(false));
   app.post('/app/api/settings/suppressions/import', {
     schema: csvSchema('consoleImportSuppressionCsv', 'Add a suppression CSV: every new entry in one transaction, or nothing when any row is rejected (committed false, the report says which) (admins)'),
   }, csvRoute(true));

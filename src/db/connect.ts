@@ -150,6 +150,11 @@ export interface ConnectOptions {
   connectTimeoutMs?: number;
   /** PostgreSQL: no statement holds a request or a worker step forever (the longest, a fold page, takes seconds). Default 60 s. */
   statementTimeoutMs?: number;
+  /**
+   * SQLite: `normal` (the default) syncs the WAL at checkpoints only, so a power loss may take
+   * the last commits (never the file's integrity); `full` syncs at each commit (docs/operations.md).
+   */
+  sqliteSynchronous?: 'normal' | 'full';
   /** An idle pooled connection failed (the server restarted): the pool drops it and opens a new one on demand. */
   onIdleError?: (err: Error) => void;
 }
@@ -167,7 +172,7 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 10000');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     // The default 2 MiB page cache is far smaller than the lead indexes a fold walks; this is a
     // ceiling (pages are only held once read), not an allocation. At 64 MiB a server walking 1M
     // leads cold for five minutes filled it and passed 300 MB resident (331 MB). Since the list

@@ -13,6 +13,8 @@ import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTa
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from './schema/ingestion.table.js';
 import type { NetworkAccountPacingTable, NetworkBudgetUseTable, NetworkRelationsTable, ProfileLookupsTable } from './schema/network-budgets.table.js';
 import type { DoNotProcessTable, EnrichmentResultsTable, EnrichmentVendorFaultsTable } from './schema/enrichment.table.js';
+import type { ActivityLogTable } from './schema/activity.table.js';
+import type { IdempotencyKeysTable } from './schema/idempotency.table.js';
 import type { SuppressionsTable } from './schema/suppression.table.js';
 import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from './schema/workspace.table.js';
@@ -70,6 +72,8 @@ export interface Database {
   enrichment_results: EnrichmentResultsTable;
   enrichment_vendor_faults: EnrichmentVendorFaultsTable;
   do_not_process: DoNotProcessTable;
+  idempotency_keys: IdempotencyKeysTable;
+  activity_log: ActivityLogTable;
 }
 
 export type Db = Kysely<Database>;

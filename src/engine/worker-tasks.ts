@@ -10,6 +10,9 @@ import { seededRandom } from '../shared/random.js';
 import { DAY_MS } from '../shared/time.js';
 import { Worker, type StepOutcome, type WorkerTask } from './worker.js';
 import { deliverWebhooks } from '../webhooks/delivery.js';
+import { IDEMPOTENCY_TTL_MS } from '../http/idempotency.js';
+import { deleteExpiredKeys } from '../http/idempotency.repository.js';
+import { deleteActivityBefore } from '../workspace/activity.repository.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
 export type Engine = 'delivery' | 'ingestion' | 'outreach';
@@ -40,6 +43,8 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
   let settled = false;
   // Made at the first delivery, then kept.
   let delivery: ReturnType<typeof webhookDeliveryDeps> | undefined;
+  let lastExpiry = -Infinity;
+  let lastActivityExpiry = -Infinity;
   return [
     {
       name: 'retry-outbound-actions',
@@ -55,8 +60,33 @@ function deliveryTasks(ctx: AppContext): WorkerTask[] {
     },
     // Outbound webhooks: the workspace's subscriptions get their outbox, in order (docs/webhooks.md).
     { name: 'deliver-webhooks', step: async () => (await deliverWebhooks((delivery ??= webhookDeliveryDeps(ctx)))) > 0 },
+    {
+      // Stored Idempotency-Key answers past their 24 hours, a batch at a time; busy while some remain.
+      name: 'expire-idempotency-keys',
+      step: async () => {
+        const now = ctx.clock.now();
+        if (now - lastExpiry < EXPIRY_EVERY_MS) return false;
+        const deleted = await deleteExpiredKeys(ctx.database.db, now - IDEMPOTENCY_TTL_MS, EXPIRY_BATCH);
+        if (deleted < EXPIRY_BATCH) lastExpiry = now;
+        return deleted === EXPIRY_BATCH;
+      },
+    },
+    {
+      // The activity log past its retention (WARMLINE_ACTIVITY_RETENTION_DAYS), once a day, a batch at a time.
+      name: 'expire-activity',
+      step: async () => {
+        const now = ctx.clock.now();
+        if (now - lastActivityExpiry < DAY_MS) return false;
+        const deleted = await deleteActivityBefore(ctx.database.db, now - ctx.config.activityRetentionDays * DAY_MS, EXPIRY_BATCH);
+        if (deleted < EXPIRY_BATCH) lastActivityExpiry = now;
+        return deleted === EXPIRY_BATCH;
+      },
+    },
   ];
 }
+
+const EXPIRY_EVERY_MS = 60_000;
+const EXPIRY_BATCH = 1_000;
 
 export const webhookDeliveryDeps = (ctx: AppContext) => ({
   db: ctx.database.db,

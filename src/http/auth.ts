@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The workspace of the presented API key; set on every authenticated route. */
     workspaceId: string;
+    /** The presented key's id: the actor of the activity log's entries (never the key itself). */
+    apiKeyId: string;
     /**
      * The workspace's data version, read with the key before the route runs: what the page cache
      * keys a page by (http/page-cache.ts).
@@ -31,6 +33,7 @@ async function identify(db: Db, request: FastifyRequest): Promise<void> {
   if (found === null) request.authFailure = 'Invalid API key';
   else {
     request.workspaceId = found.workspaceId;
+    request.apiKeyId = found.keyId;
     request.dataVersion = found.dataVersion;
   }
 }
@@ -42,6 +45,7 @@ async function identify(db: Db, request: FastifyRequest): Promise<void> {
  */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('workspaceId', '');
+  app.decorateRequest('apiKeyId', '');
   app.decorateRequest('dataVersion', 0);
   app.decorateRequest('authFailure', null);
   app.addHook('onRequest', async (request) => identify(db, request));

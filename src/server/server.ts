@@ -13,6 +13,8 @@ import { rewriteUndecodablePath } from '../http/lenient-path.js';
 import { publicRoutes } from '../http/public.routes.js';
 import { buildSerializer } from '../http/serializer.js';
 import { rateLimitStore, registerRateLimit } from '../http/rate-limit.js';
+import { proxyTrust } from '../http/trust-proxy.js';
+import { registerIdempotency } from '../http/idempotency.js';
 import { registerRequestMetrics } from '../http/request-metrics.js';
 import { authErrorResponses, sharedSchemas } from '../shared/schemas.js';
 import type { AppContext } from '../context.js';
@@ -73,7 +75,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     // Node would answer a request without a Host header itself (400, empty body); nothing here
     // reads that header, so such a request is served like any other.
     ...(tls ? { https: { cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2' as const, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery, maxParamLength: MAX_PARAM_LENGTH },
     rewriteUrl: (req) => rewriteUndecodablePath(req.url ?? '/'),
@@ -150,6 +152,7 @@ export async function buildServer(deps: ServerDeps): Promise<App> {
     registerAuth(api, deps.db);
     await registerRateLimit(api, { perMinute: config.rateLimit, store: limitStore, onRejected: () => deps.metrics.rateLimitRejected() });
     registerAuthRejection(api);
+    registerIdempotency(api, { db: deps.db, clock: deps.clock, secret: deps.secret, workspaceOf: (request) => request.workspaceId });
     await registerApiRoutes(api, deps);
   });
   return app;

@@ -3,8 +3,11 @@ import { Type } from 'typebox';
 import type { RouteDeps } from '../http/route-deps.js';
 import { DeliveryListQuery, WebhookCreateBody, WebhookParams, WebhookUpdateBody } from './webhooks.schemas.js';
 import * as service from './webhooks.service.js';
+import type { Actor } from '../workspace/activity.service.js';
 
 const notFound = { 404: Type.Ref('ErrorDetail') };
+/** The activity log's actor of a v2 request: its API key. */
+const keyActor = (request: { apiKeyId: string }): Actor => ({ kind: 'api_key', id: request.apiKeyId });
 
 export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, deps) => {
   const wdeps = () => ({ db: deps.db, clock: deps.clock, secret: deps.secret, allowPrivate: deps.config.webhooksAllowPrivate });
@@ -19,7 +22,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         response: { 201: Type.Ref('WebhookSubscriptionCreated'), 422: Type.Ref('ErrorDetail') },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.createSubscription(wdeps(), request.workspaceId, request.body)),
+    async (request, reply) => reply.code(201).send(await service.createSubscription(wdeps(), request.workspaceId, request.body, keyActor(request))),
   );
 
   app.get(
@@ -44,14 +47,14 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<RouteDeps> = async (app, d
         response: { 200: Type.Ref('WebhookSubscription'), ...notFound, 422: Type.Ref('ErrorDetail') },
       },
     },
-    async (request) => service.updateSubscription(wdeps(), request.workspaceId, request.params.webhook_id, request.body),
+    async (request) => service.updateSubscription(wdeps(), request.workspaceId, request.params.webhook_id, request.body, keyActor(request)),
   );
 
   app.delete(
     '/v2/webhooks/:webhook_id',
     { schema: { tags: ['webhooks'], operationId: 'deleteWebhook', summary: 'Delete a webhook subscription', description: 'With its waiting events and its delivery log.', params: WebhookParams, response: { 204: Type.Null(), ...notFound } } },
     async (request, reply) => {
-      await service.deleteSubscription(deps.db, request.workspaceId, request.params.webhook_id);
+      await service.deleteSubscription(deps, request.workspaceId, request.params.webhook_id, keyActor(request));
       return reply.code(204).send(null);
     },
   );

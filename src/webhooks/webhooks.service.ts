@@ -7,6 +7,7 @@ import type { Clock } from '../shared/clock.js';
 import { DomainError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { toIso } from '../shared/time.js';
+import { OPERATOR, recordActivity, type Actor } from '../workspace/activity.service.js';
 import { eventBody, TEST_EVENT } from './outbox.js';
 import * as repo from './webhooks.repository.js';
 import { newWebhookSecret, webhookSecretBox } from './webhooks.secret.js';
@@ -47,7 +48,7 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   }
 }
 
-export async function createSubscription(deps: WebhookDeps, workspaceId: string, input: SubscriptionInput) {
+export async function createSubscription(deps: WebhookDeps, workspaceId: string, input: SubscriptionInput, actor: Actor = OPERATOR) {
   await checkUrl(deps, input.url);
   const now = deps.clock.now();
   const secret = newWebhookSecret();
@@ -56,7 +57,10 @@ export async function createSubscription(deps: WebhookDeps, workspaceId: string,
     secret: webhookSecretBox(deps.secret).seal(secret), enabled: input.enabled === false ? 0 : 1, disabled_reason: null,
     failing_since: null, attempts: 0, next_attempt_at: null, claimed_until: null, created_at: now, updated_at: now,
   };
-  await repo.insertSubscription(deps.db, row);
+  await deps.db.transaction().execute(async (tx) => {
+    await repo.insertSubscription(tx, row);
+    await recordActivity(tx, deps.clock, workspaceId, actor, { action: 'webhook.created', subject: row.id, details: { url: row.url, event_types: JSON.parse(row.event_types), enabled: row.enabled === 1 } });
+  });
   return { ...toSubscription(row), secret };
 }
 
@@ -71,7 +75,7 @@ export async function listSubscriptions(db: Db, workspaceId: string) {
 }
 
 /** Enabling again (after the service disabled it) starts its back-off afresh: the waiting events are sent from the oldest. */
-export async function updateSubscription(deps: WebhookDeps, workspaceId: string, id: string, input: Partial<SubscriptionInput>) {
+export async function updateSubscription(deps: WebhookDeps, workspaceId: string, id: string, input: Partial<SubscriptionInput>, actor: Actor = OPERATOR) {
   const row = await repo.findSubscription(deps.db, workspaceId, id);
   if (!row) throw new DomainError('webhook_not_found');
   if (input.url !== undefined) await checkUrl(deps, input.url);
@@ -82,12 +86,18 @@ export async function updateSubscription(deps: WebhookDeps, workspaceId: string,
     changes.enabled = input.enabled ? 1 : 0;
     if (input.enabled) Object.assign(changes, { disabled_reason: null, failing_since: null, attempts: 0, next_attempt_at: null });
   }
-  await repo.updateSubscription(deps.db, workspaceId, id, changes);
+  await deps.db.transaction().execute(async (tx) => {
+    await repo.updateSubscription(tx, workspaceId, id, changes);
+    await recordActivity(tx, deps.clock, workspaceId, actor, { action: 'webhook.updated', subject: id, details: { ...input } });
+  });
   return getSubscription(deps.db, workspaceId, id);
 }
 
-export async function deleteSubscription(db: Db, workspaceId: string, id: string): Promise<void> {
-  if (!(await repo.deleteSubscription(db, workspaceId, id))) throw new DomainError('webhook_not_found');
+export async function deleteSubscription(deps: { db: Db; clock: Clock }, workspaceId: string, id: string, actor: Actor = OPERATOR): Promise<void> {
+  await deps.db.transaction().execute(async (tx) => {
+    if (!(await repo.deleteSubscription(tx, workspaceId, id))) throw new DomainError('webhook_not_found');
+    await recordActivity(tx, deps.clock, workspaceId, actor, { action: 'webhook.deleted', subject: id });
+  });
 }
 
 /** Queues a `webhook.test` event for this subscription alone, behind its waiting events. */

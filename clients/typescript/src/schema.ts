@@ -137,7 +137,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out everywhere (every session of the member ends) */
+        /**
+         * Sign out everywhere (every session of the member ends)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleSignOut"];
         delete?: never;
         options?: never;
@@ -176,7 +179,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** PATCH /v2/leads/{lead_id} for the signed-in workspace */
+        /**
+         * PATCH /v2/leads/{lead_id} for the signed-in workspace
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         patch: operations["consoleUpdateLead"];
         trace?: never;
     };
@@ -190,8 +196,28 @@ export interface paths {
         /** The workspace's API keys (admins) */
         get: operations["consoleListKeys"];
         put?: never;
-        /** Create an API key, shown once (admins) */
+        /**
+         * Create an API key, shown once (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleCreateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/api/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's activity log, newest first (admins) */
+        get: operations["consoleActivity"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -208,7 +234,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke an API key at once (admins) */
+        /**
+         * Revoke an API key at once (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleRevokeKey"];
         options?: never;
         head?: never;
@@ -226,7 +255,7 @@ export interface paths {
         put?: never;
         /**
          * Qualify or disqualify a selection of leads, all or none
-         * @description Each lead changes as PATCH /v2/leads/{lead_id} would change it (history, lead.updated). When any id is not a lead of the workspace, nothing changes and the answer names them.
+         * @description Each lead changes as PATCH /v2/leads/{lead_id} would change it (history, lead.updated). When any id is not a lead of the workspace, nothing changes and the answer names them. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleBulkLeadStatus"];
         delete?: never;
@@ -313,7 +342,10 @@ export interface paths {
         /** The signed-in member's saved views of the leads page, by name */
         get: operations["consoleSavedViews"];
         put?: never;
-        /** Save the leads page's filters under a name (the same name again: its query replaced); at most 50 per member (409 beyond) */
+        /**
+         * Save the leads page's filters under a name (the same name again: its query replaced); at most 50 per member (409 beyond)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleSaveView"];
         delete?: never;
         options?: never;
@@ -331,7 +363,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of your saved views */
+        /**
+         * Delete one of your saved views
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleDeleteSavedView"];
         options?: never;
         head?: never;
@@ -368,7 +403,10 @@ export interface paths {
         /** GET /v2/networking/campaigns for the signed-in workspace */
         get: operations["consoleListCampaigns"];
         put?: never;
-        /** Create a campaign (DRAFT; the signed-in member its creator) */
+        /**
+         * Create a campaign (DRAFT; the signed-in member its creator)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleCreateCampaign"];
         delete?: never;
         options?: never;
@@ -392,7 +430,7 @@ export interface paths {
         head?: never;
         /**
          * Configure a campaign: senders, note, follow-up, and (admins) the sending limits
-         * @description All or nothing: the first refused field is answered with 422 (its `loc` names it) and nothing is saved.
+         * @description All or nothing: the first refused field is answered with 422 (its `loc` names it) and nothing is saved. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["consoleConfigureCampaign"];
         trace?: never;
@@ -408,7 +446,7 @@ export interface paths {
         put?: never;
         /**
          * Start (ACTIVE), pause (DRAFT) or archive (ARCHIVED) a campaign
-         * @description Only ACTIVE campaigns send; pausing moves a campaign back to DRAFT, where it keeps its contacts and their progress.
+         * @description Only ACTIVE campaigns send; pausing moves a campaign back to DRAFT, where it keeps its contacts and their progress. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleSetCampaignStatus"];
         delete?: never;
@@ -445,7 +483,7 @@ export interface paths {
         put?: never;
         /**
          * Enrol leads of the workspace into a campaign, by their network usernames
-         * @description Like PUT /v2/networking/campaigns/{campaign_id} with each lead as a profile. Every lead id is reported enrolled or skipped (with the reason). ARCHIVED campaign: 400.
+         * @description Like PUT /v2/networking/campaigns/{campaign_id} with each lead as a profile. Every lead id is reported enrolled or skipped (with the reason). ARCHIVED campaign: 400. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["consoleEnrolLeads"];
         delete?: never;
@@ -515,7 +553,10 @@ export interface paths {
         /** Contacts tracked by the team, or by one member */
         get: operations["consoleListTrackedContacts"];
         put?: never;
-        /** Track a known contact: their posts join the tracked-contacts feed as ingestion syncs them */
+        /**
+         * Track a known contact: their posts join the tracked-contacts feed as ingestion syncs them
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleTrackContact"];
         delete?: never;
         options?: never;
@@ -533,7 +574,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Stop tracking a contact */
+        /**
+         * Stop tracking a contact
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleUntrackContact"];
         options?: never;
         head?: never;
@@ -566,7 +610,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a team member (admins); a sign-in link is made separately */
+        /**
+         * Add a team member (admins); a sign-in link is made separately
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleAddMember"];
         delete?: never;
         options?: never;
@@ -582,7 +629,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** A member's time zone, where their working hours apply (the member themself, or an admin) */
+        /**
+         * A member's time zone, where their working hours apply (the member themself, or an admin)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         put: operations["consoleSetTimeZone"];
         post?: never;
         delete?: never;
@@ -600,7 +650,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time sign-in link for a member, with the role it grants (admins; an admin's own role is refused) */
+        /**
+         * A one-time sign-in link for a member, with the role it grants (admins; an admin's own role is refused)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleInviteMember"];
         delete?: never;
         options?: never;
@@ -617,7 +670,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Link a member's network account (admins): the sandbox's, or the member's Unipile account (account_id) */
+        /**
+         * Link a member's network account (admins): the sandbox's, or the member's Unipile account (account_id)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleLinkMember"];
         delete?: never;
         options?: never;
@@ -634,7 +690,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unlink a member's network account (admins) */
+        /**
+         * Unlink a member's network account (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleUnlinkMember"];
         delete?: never;
         options?: never;
@@ -668,7 +727,10 @@ export interface paths {
         };
         /** The workspace's ICP rules (admins); null when none are set */
         get: operations["consoleIcpRules"];
-        /** Replace the ICP rules (admins); they apply to leads created or refreshed from then on. An invalid rule: 422 naming the field, nothing saved */
+        /**
+         * Replace the ICP rules (admins); they apply to leads created or refreshed from then on. An invalid rule: 422 naming the field, nothing saved
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         put: operations["consoleSetIcpRules"];
         post?: never;
         delete?: never;
@@ -687,7 +749,10 @@ export interface paths {
         /** Target accounts (admins): company slugs or ids whose people are account-based leads */
         get: operations["consoleTargetAccounts"];
         put?: never;
-        /** Add a target account (admins), as `warmline accounts add`; a bad value: 422 naming the field, nothing saved */
+        /**
+         * Add a target account (admins), as `warmline accounts add`; a bad value: 422 naming the field, nothing saved
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleAddTargetAccount"];
         delete?: never;
         options?: never;
@@ -705,7 +770,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a target account (admins) */
+        /**
+         * Remove a target account (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         delete: operations["consoleRemoveTargetAccount"];
         options?: never;
         head?: never;
@@ -755,7 +823,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a suppression CSV: every new entry in one transaction, or nothing when any row is rejected (committed false, the report says which) (admins) */
+        /**
+         * Add a suppression CSV: every new entry in one transaction, or nothing when any row is rejected (committed false, the report says which) (admins)
+         * @description With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
+         */
         post: operations["consoleImportSuppressionCsv"];
         delete?: never;
         options?: never;
@@ -856,7 +927,7 @@ export interface paths {
         head?: never;
         /**
          * Update a lead
-         * @description Absent or null fields leave the lead unchanged; tags replace the list; note creates or updates a note.
+         * @description Absent or null fields leave the lead unchanged; tags replace the list; note creates or updates a note. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["updateLead"];
         trace?: never;
@@ -935,7 +1006,7 @@ export interface paths {
         get: operations["getCampaign"];
         /**
          * Enrol profiles into a campaign
-         * @description Idempotent by username (case-insensitive); optional fields given again update the contact. A COMPLETED campaign becomes ACTIVE again; an ARCHIVED one gives 400.
+         * @description Idempotent by username (case-insensitive); optional fields given again update the contact. A COMPLETED campaign becomes ACTIVE again; an ARCHIVED one gives 400. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         put: operations["enrollCampaignProfiles"];
         post?: never;
@@ -976,7 +1047,7 @@ export interface paths {
         put?: never;
         /**
          * Send a connection request
-         * @description Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200). 409 when the workspace is bound to no network: nothing is sent or recorded.
+         * @description Creates a pending invitation. While one is pending, or once connected, nothing new is sent (still 200). 409 when the workspace is bound to no network: nothing is sent or recorded. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["sendConnectionRequest"];
         delete?: never;
@@ -996,7 +1067,7 @@ export interface paths {
         put?: never;
         /**
          * Send a direct message
-         * @description Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header (and the same member, contact and text) is not delivered again. 406 when not connected. 409 when the workspace is bound to no network: nothing is sent or recorded.
+         * @description Each accepted call delivers exactly one message. A retry carrying the same Idempotency-Key header (and the same member, contact and text) is not delivered again. 406 when not connected. 409 when the workspace is bound to no network: nothing is sent or recorded. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["sendDirectMessage"];
         delete?: never;
@@ -1020,7 +1091,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook subscription
-         * @description Events of the given types are POSTed to the URL, signed per Standard Webhooks (docs/webhooks.md). The answer carries the signing secret, shown this once.
+         * @description Events of the given types are POSTed to the URL, signed per Standard Webhooks (docs/webhooks.md). The answer carries the signing secret, shown this once. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1045,14 +1116,14 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook subscription
-         * @description With its waiting events and its delivery log.
+         * @description With its waiting events and its delivery log. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /**
          * Update a webhook subscription
-         * @description Changes the URL (checked again), the event types or `enabled`. Enabling a subscription the service disabled sends its waiting events again, oldest first.
+         * @description Changes the URL (checked again), the event types or `enabled`. Enabling a subscription the service disabled sends its waiting events again, oldest first. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         patch: operations["updateWebhook"];
         trace?: never;
@@ -1068,7 +1139,7 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Queues a `webhook.test` event for this subscription alone, delivered by the worker after its waiting events; see the delivery log for the outcome.
+         * @description Queues a `webhook.test` event for this subscription alone, delivered by the worker after its waiting events; see the delivery log for the outcome. With an `Idempotency-Key` header (at most 255 characters, no control characters), a retry with the same key and the same request answers what the first did (status and body, with `Idempotent-Replayed: true`) for 24 hours without acting again; the same key with another request: 422; while the first is still in flight: 409 (retry shortly).
          */
         post: operations["testWebhook"];
         delete?: never;
@@ -1432,6 +1503,30 @@ export interface components {
             id: string;
             /** @description Shown once. */
             key: string;
+        };
+        /** ConsoleActivityEntry */
+        ConsoleActivityEntry: {
+            id: string;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                /** @description member, api_key or operator (the CLI) */
+                kind: string;
+                /** @description The member's or the API key's id; null for the operator. */
+                id: string | null;
+            };
+            /** @description api_key.created, api_key.revoked, webhook.created, webhook.updated, webhook.deleted */
+            action: string;
+            subject: string | null;
+            /** @description What the act set; never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** ConsoleActivityPage */
+        ConsoleActivityPage: {
+            items: components["schemas"]["ConsoleActivityEntry"][];
+            next_cursor: string | null;
         };
         /** ConsoleBulkStatus */
         ConsoleBulkStatus: {
@@ -2151,7 +2246,10 @@ export interface operations {
     consoleSignOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2175,6 +2273,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2298,7 +2405,10 @@ export interface operations {
     consoleUpdateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 lead_id: string;
             };
@@ -2339,6 +2449,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2389,7 +2508,10 @@ export interface operations {
     consoleCreateKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2426,12 +2548,74 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+        };
+    };
+    consoleActivity: {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleActivityPage"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     consoleRevokeKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 key_id: string;
             };
@@ -2473,12 +2657,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
         };
     };
     consoleBulkLeadStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2517,6 +2713,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2776,7 +2981,10 @@ export interface operations {
     consoleSaveView: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2836,7 +3044,10 @@ export interface operations {
     consoleDeleteSavedView: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 view_id: string;
             };
@@ -2871,6 +3082,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3004,7 +3224,10 @@ export interface operations {
     consoleCreateCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3034,6 +3257,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3104,7 +3336,10 @@ export interface operations {
     consoleConfigureCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -3152,6 +3387,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3166,7 +3410,10 @@ export interface operations {
     consoleSetCampaignStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -3207,6 +3454,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3268,7 +3524,10 @@ export interface operations {
     consoleEnrolLeads: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -3318,6 +3577,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3573,7 +3841,10 @@ export interface operations {
     consoleTrackContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3617,6 +3888,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3631,7 +3911,10 @@ export interface operations {
     consoleUntrackContact: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 team_member_id: string;
                 contact_urn: string;
@@ -3667,6 +3950,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3726,7 +4018,10 @@ export interface operations {
     consoleAddMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3788,7 +4083,10 @@ export interface operations {
     consoleSetTimeZone: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3836,6 +4134,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -3850,7 +4157,10 @@ export interface operations {
     consoleInviteMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3921,7 +4231,10 @@ export interface operations {
     consoleLinkMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -3992,7 +4305,10 @@ export interface operations {
     consoleUnlinkMember: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 member_id: string;
             };
@@ -4146,7 +4462,10 @@ export interface operations {
     consoleSetIcpRules: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4176,6 +4495,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4235,7 +4563,10 @@ export interface operations {
     consoleAddTargetAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4272,6 +4603,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -4286,7 +4626,10 @@ export interface operations {
     consoleRemoveTargetAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 value: string;
             };
@@ -4321,6 +4664,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4440,7 +4792,10 @@ export interface operations {
     consoleImportSuppressionCsv: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4479,6 +4834,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4761,7 +5125,10 @@ export interface operations {
     updateLead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 lead_id: string;
             };
@@ -4793,6 +5160,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5078,7 +5454,10 @@ export interface operations {
     enrollCampaignProfiles: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 campaign_id: string;
             };
@@ -5130,6 +5509,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5247,7 +5635,10 @@ export interface operations {
     sendConnectionRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5343,7 +5734,10 @@ export interface operations {
     sendDirectMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5504,7 +5898,10 @@ export interface operations {
     createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5532,6 +5929,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5620,7 +6026,10 @@ export interface operations {
     deleteWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5653,6 +6062,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDetail"];
                 };
             };
+            /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
             /** @description Default Response */
             422: {
                 headers: {
@@ -5676,7 +6094,10 @@ export interface operations {
     updateWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5723,6 +6144,15 @@ export interface operations {
                 };
             };
             /** @description Every error other than 422 has this body. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5745,7 +6175,10 @@ export interface operations {
     testWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key of the client's choosing that makes a retry of this write safe. */
+                "idempotency-key"?: string;
+            };
             path: {
                 webhook_id: string;
             };
@@ -5773,6 +6206,15 @@ export interface operations {
             };
             /** @description Every error other than 422 has this body. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDetail"];
+                };
+            };
+            /** @description Every error other than 422 has this body. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

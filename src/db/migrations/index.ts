@@ -33,6 +33,8 @@ import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
 import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
 import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 import * as networkBudgets from './0093_network_budgets.js';
+import * as idempotencyKeys from './0094_idempotency_keys.js';
+import * as activityLog from './0095_activity_log.js';
 import * as enrichmentResults from './0100_enrichment_results.js';
 import * as doNotProcess from './0101_do_not_process.js';
 import * as leadSearch from './0103_lead_search.js';
@@ -75,6 +77,8 @@ export const migrations: Record<string, Migration> = {
   '0091_post_indexes_with_company': postIndexesWithCompany,
   '0092_bucket_email_partial': bucketEmailPartial,
   '0093_network_budgets': networkBudgets,
+  '0094_idempotency_keys': idempotencyKeys,
+  '0095_activity_log': activityLog,
   '0100_enrichment_results': enrichmentResults,
   '0101_do_not_process': doNotProcess,
   '0103_lead_search': leadSearch,

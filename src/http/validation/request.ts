@@ -89,7 +89,7 @@ export const pydanticValidatorCompiler: FastifySchemaCompiler<JsonSchema> = ({ s
 
 /**
  * Fastify stops at the first invalid part; FastAPI reports every error of the request, path
- * first, then query, then body. A malformed JSON body is reported alone, as FastAPI does.
+ * first, then query, then headers, then body. A malformed JSON body is reported alone, as FastAPI does.
  */
 export function collectIssues(request: FastifyRequest): ValidationIssue[] {
   const schema = (request.routeOptions.schema ?? {}) as Record<string, JsonSchema | undefined>;
@@ -98,6 +98,7 @@ export function collectIssues(request: FastifyRequest): ValidationIssue[] {
   if (schema.params) validatePart('params', schema.params, request.params, out);
   const querySchema = schema.querystring ?? schema.query;
   if (querySchema) validatePart('querystring', querySchema, request.query, out);
+  if (schema.headers) validatePart('headers', schema.headers, request.headers, out);
   if (schema.body) validatePart('body', schema.body, request.body, out);
   return out;
 }
