@@ -100,7 +100,7 @@ describeEachDialect('feed counters', (dialect) => {
     const db = suiteDb();
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     const { results } = await migrator.migrateTo('0082_follow_up_steps');
-    expect(results?.map((m) => [m.migrationName, m.status])).toEqual([['0093_network_budgets', 'Success'], ['0092_bucket_email_partial', 'Success'], ['0091_post_indexes_with_company', 'Success'], ['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success'], ['0083_tracked_feed_counts', 'Success']]);
+    expect(results?.map((m) => [m.migrationName, m.status])).toEqual([['0097_crm', 'Success'], ['0093_network_budgets', 'Success'], ['0092_bucket_email_partial', 'Success'], ['0091_post_indexes_with_company', 'Success'], ['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success'], ['0083_tracked_feed_counts', 'Success']]);
     const trackers = () => db.selectFrom('post_counts').select('owner').where((eb) => eb.or([eb('owner', '=', 'tracked'), eb('owner', 'like', 'tr:%')])).execute();
     expect(await trackers()).toEqual([]);
     await migrateToLatest(db);

@@ -139,7 +139,7 @@ describeEachDialect('GET /v2/leads: totals from the counters', (dialect) => {
   it('made by the migration from the per-day counters equal those the writes keep', async () => {
     const db = server.ctx.database.db;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    expect((await migrator.migrateTo('0083_tracked_feed_counts')).results?.map((m) => [m.migrationName, m.status])).toEqual([['0093_network_budgets', 'Success'], ['0092_bucket_email_partial', 'Success'], ['0091_post_indexes_with_company', 'Success'], ['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success']]);
+    expect((await migrator.migrateTo('0083_tracked_feed_counts')).results?.map((m) => [m.migrationName, m.status])).toEqual([['0097_crm', 'Success'], ['0093_network_budgets', 'Success'], ['0092_bucket_email_partial', 'Success'], ['0091_post_indexes_with_company', 'Success'], ['0090_group_count_email_partial', 'Success'], ['0089_filter_statistics', 'Success'], ['0088_group_count_email', 'Success'], ['0087_compact_company_json', 'Success'], ['0086_group_indexes_with_dates', 'Success'], ['0085_list_kept_json', 'Success'], ['0084_lead_count_levels', 'Success']]);
     await migrateToLatest(db);
     const { kept, rebuilt } = await countsKeptAndRebuilt(db, workspaceId);
     expect(kept).toEqual(rebuilt);

@@ -7,6 +7,7 @@ import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
+import { crmCommands } from './crm.commands.js';
 import { outreachCommands } from './outreach.commands.js';
 import { serveCommand } from './serve.command.js';
 import { simulateCommand } from './simulate.command.js';
@@ -36,6 +37,7 @@ for (const command of [
   syncCommand(),
   campaignCommands(),
   networkCommands(),
+  crmCommands(),
   outreachCommands(),
   simulateCommand(),
   importCommand(),

@@ -12,6 +12,7 @@ import type { UnipileHooksTable, UnipileInboxTable } from './schema/unipile-hook
 import type { WebhookDeliveriesTable, WebhookOutboxTable, WebhookSubscriptionsTable } from './schema/webhooks.table.js';
 import type { EngagementEventsTable, IngestionSettingsTable, MemberSyncsTable, TargetAccountsTable } from './schema/ingestion.table.js';
 import type { NetworkAccountPacingTable, NetworkBudgetUseTable, NetworkRelationsTable, ProfileLookupsTable } from './schema/network-budgets.table.js';
+import type { CrmCustomersTable, CrmErrorsTable, CrmLinksTable, CrmOutboxTable, CrmSyncStateTable } from './schema/crm.table.js';
 import type { SuppressionsTable } from './schema/suppression.table.js';
 import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from './schema/workspace.table.js';
@@ -64,6 +65,11 @@ export interface Database {
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_outbox: WebhookOutboxTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  crm_outbox: CrmOutboxTable;
+  crm_links: CrmLinksTable;
+  crm_sync_state: CrmSyncStateTable;
+  crm_errors: CrmErrorsTable;
+  crm_customers: CrmCustomersTable;
 }
 
 export type Db = Kysely<Database>;

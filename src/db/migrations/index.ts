@@ -33,6 +33,7 @@ import * as groupCountEmailPartial from './0090_group_count_email_partial.js';
 import * as postIndexesWithCompany from './0091_post_indexes_with_company.js';
 import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 import * as networkBudgets from './0093_network_budgets.js';
+import * as crm from './0097_crm.js';
 
 /** Every migration, in order. Explicit on purpose: no folder scanning, names never change. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '0091_post_indexes_with_company': postIndexesWithCompany,
   '0092_bucket_email_partial': bucketEmailPartial,
   '0093_network_budgets': networkBudgets,
+  '0097_crm': crm,
 };
