@@ -166,6 +166,8 @@ async function pushOne(deps: CrmSyncDeps, crm: CrmProvider, workspaceId: string,
   const pushed = crmLeadOf(lead);
   if (!lead.crm_id && !pushed.email && !pushed.profileUrl) return 'no email and no profile URL to find its CRM contact by';
   const link = await repo.findLink(db, workspaceId, lead.id);
+  // The sales team deleted the contact in the CRM: not made again (a crm_id set by hand pushes to that contact).
+  if (!lead.crm_id && link?.pushed_digest === repo.DELETED_IN_CRM) return 'its CRM contact was deleted in the CRM';
   const digest = digestOf(pushed);
   let crmId = lead.crm_id;
   if (!(link && link.crm_id !== null && link.crm_id === lead.crm_id && link.pushed_digest === digest)) {
@@ -244,7 +246,7 @@ async function pull(deps: CrmSyncDeps, crm: CrmProvider, workspaceId: string, cu
   return work;
 }
 
-/** A lead whose contact was merged (onto the survivor) or deleted (crm_id cleared; a later push finds or makes one). */
+/** A lead whose contact was merged (onto the survivor) or deleted (crm_id cleared, and not made again). */
 async function moveLead(deps: CrmSyncDeps, workspaceId: string, lead: { id: string; crm_id: string | null; crm_contact_url: string | null }, fate: { crmId: string; url: string } | null) {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
@@ -252,7 +254,7 @@ async function moveLead(deps: CrmSyncDeps, workspaceId: string, lead: { id: stri
     if (!full) return;
     await repo.setLeadCrm(tx, workspaceId, lead.id, fate?.crmId ?? null, fate?.url ?? null, now);
     if (fate) await repo.relink(tx, workspaceId, lead.id, fate.crmId);
-    else await repo.dropLink(tx, workspaceId, lead.id);
+    else await repo.markDeleted(tx, workspaceId, lead.id);
     await emitEvent(tx, workspaceId, now, {
       type: 'lead.updated',
       data: { ...leadEventData(full), crm_id: fate?.crmId ?? null, crm_contact_url: fate?.url ?? null, changed: ['crm_id', 'crm_contact_url'], previous: { crm_id: lead.crm_id, crm_contact_url: lead.crm_contact_url } },

@@ -210,9 +210,17 @@ export function relink(db: DbOrTx, workspaceId: string, leadId: string, crmId: s
   return db.updateTable('crm_links').set({ crm_id: crmId }).where('workspace_id', '=', workspaceId).where('lead_id', '=', leadId).execute();
 }
 
-/** Forgets a lead's link (its contact was deleted in the CRM): a later push makes or finds one anew. */
-export function dropLink(db: DbOrTx, workspaceId: string, leadId: string) {
-  return db.deleteFrom('crm_links').where('workspace_id', '=', workspaceId).where('lead_id', '=', leadId).execute();
+/** What a link's digest says when its contact was deleted in the CRM. */
+export const DELETED_IN_CRM = 'deleted-in-crm';
+
+/** The lead's contact was deleted in the CRM: the link remembers it, so the sync does not make it again. */
+export function markDeleted(db: DbOrTx, workspaceId: string, leadId: string) {
+  return db
+    .updateTable('crm_links')
+    .set({ crm_id: null, company_crm_id: null, pushed_digest: DELETED_IN_CRM })
+    .where('workspace_id', '=', workspaceId)
+    .where('lead_id', '=', leadId)
+    .execute();
 }
 
 /**

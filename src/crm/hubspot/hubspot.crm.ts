@@ -44,6 +44,13 @@ export class HubSpotCrm implements CrmProvider {
     this.client = new Client({ accessToken: o.token, basePath: o.apiUrl, httpAgent: this.agent, numberOfApiCallRetries: 0 });
   }
 
+  /**
+   * Given to every call: the SDK (13.5) applies its configured middleware (the httpAgent above,
+   * its headers) only when a call names options of its own, so each call names these, which add
+   * nothing and keep the configured ones.
+   */
+  private readonly configured = { middleware: [], middlewareMergeStrategy: 'append' as const };
+
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
     await this.o.gate.before();
     try {
@@ -66,7 +73,7 @@ export class HubSpotCrm implements CrmProvider {
     if (lead.profileUrl) groups.push({ filters: [{ propertyName: prop, operator: 'EQ' as never, value: lead.profileUrl }] });
     if (groups.length === 0) return null;
     // One search for both keys (filter groups are ORed); the email's match wins over the URL's.
-    const answer = await this.call('search contacts', () => this.client.crm.contacts.searchApi.doSearch({ filterGroups: groups, properties: ['email', prop], limit: 10 }));
+    const answer = await this.call('search contacts', () => this.client.crm.contacts.searchApi.doSearch({ filterGroups: groups, properties: ['email', prop], limit: 10 }, this.configured));
     const byEmail = lead.email ? answer.results.find((r) => r.properties.email?.toLowerCase() === lead.email) : undefined;
     const byUrl = lead.profileUrl ? answer.results.find((r) => sameProfile(r.properties[prop], lead.profileUrl!)) : undefined;
     const found = byEmail ?? byUrl;
@@ -78,13 +85,13 @@ export class HubSpotCrm implements CrmProvider {
     const properties = this.properties(lead);
     let contact: SimplePublicObject;
     if (existing) {
-      contact = await this.call('update contact', () => this.client.crm.contacts.basicApi.update(existing.crmId, { properties }));
+      contact = await this.call('update contact', () => this.client.crm.contacts.basicApi.update(existing.crmId, { properties }, undefined, this.configured));
       if (companyId && companyId !== existing.companyId) {
-        await this.call('associate company', () => this.client.crm.associations.v4.basicApi.createDefault('contacts', contact.id, 'companies', companyId));
+        await this.call('associate company', () => this.client.crm.associations.v4.basicApi.createDefault('contacts', contact.id, 'companies', companyId, this.configured));
       }
     } else {
       const associations = companyId ? [{ to: { id: companyId }, types: [{ associationCategory: HUBSPOT_DEFINED as never, associationTypeId: CONTACT_TO_COMPANY }] }] : [];
-      contact = await this.call('create contact', () => this.client.crm.contacts.basicApi.create({ properties, associations }));
+      contact = await this.call('create contact', () => this.client.crm.contacts.basicApi.create({ properties, associations }, this.configured));
     }
     return { crmId: contact.id, url: this.url(contact.id), companyId };
   }
@@ -110,12 +117,12 @@ export class HubSpotCrm implements CrmProvider {
     if (known) return known;
     const groups: SearchRequest['filterGroups'] = [{ filters: [{ propertyName: 'name', operator: 'EQ' as never, value: c.name }] }];
     if (c.domain) groups.unshift({ filters: [{ propertyName: 'domain', operator: 'EQ' as never, value: c.domain }] });
-    const answer = await this.call('search companies', () => this.client.crm.companies.searchApi.doSearch({ filterGroups: groups, properties: ['domain', 'name'], limit: 10 }));
+    const answer = await this.call('search companies', () => this.client.crm.companies.searchApi.doSearch({ filterGroups: groups, properties: ['domain', 'name'], limit: 10 }, this.configured));
     const byDomain = c.domain ? answer.results.find((r) => r.properties.domain?.toLowerCase() === c.domain) : undefined;
     const byName = answer.results.find((r) => r.properties.name?.toLowerCase() === c.name.toLowerCase());
     const id =
       (byDomain ?? byName)?.id ??
-      (await this.call('create company', () => this.client.crm.companies.basicApi.create({ properties: { name: c.name, ...(c.domain ? { domain: c.domain } : {}) }, associations: [] }))).id;
+      (await this.call('create company', () => this.client.crm.companies.basicApi.create({ properties: { name: c.name, ...(c.domain ? { domain: c.domain } : {}) }, associations: [] }, this.configured))).id;
     this.companies.set(key, id);
     return id;
   }
@@ -125,7 +132,7 @@ export class HubSpotCrm implements CrmProvider {
       this.client.crm.objects.notes.basicApi.create({
         properties: { hs_note_body: text, hs_timestamp: new Date().toISOString() },
         associations: [{ to: { id: crmId }, types: [{ associationCategory: HUBSPOT_DEFINED as never, associationTypeId: NOTE_TO_CONTACT }] }],
-      }),
+      }, this.configured),
     );
   }
 
@@ -139,7 +146,7 @@ export class HubSpotCrm implements CrmProvider {
         sorts: ['lastmodifieddate'],
         properties: ['email', prop, 'lastmodifieddate'],
         limit: PAGE,
-      }),
+      }, this.configured),
     );
     const items = answer.results.map((r) => ({ crmId: r.id, email: r.properties.email ?? null, profileUrl: r.properties[prop] ?? null }));
     const last = answer.results.at(-1)?.properties.lastmodifieddate;
@@ -153,7 +160,7 @@ export class HubSpotCrm implements CrmProvider {
     // A merged-away id reads as the contact it was merged into, which lists it in hs_merged_object_ids;
     // a deleted one is among the answer's errors (207), so it stays null.
     const answer = await this.call('read contacts', () =>
-      this.client.crm.contacts.batchApi.read({ inputs: crmIds.map((id) => ({ id })), properties: ['hs_merged_object_ids'], propertiesWithHistory: [] }),
+      this.client.crm.contacts.batchApi.read({ inputs: crmIds.map((id) => ({ id })), properties: ['hs_merged_object_ids'], propertiesWithHistory: [] }, undefined, this.configured),
     );
     for (const r of answer.results) {
       const fate = { crmId: r.id, url: this.url(r.id) };
