@@ -280,11 +280,15 @@ describeEachDialect('CRM sync with HubSpot', (dialect) => {
     // The pushes' calls: the periodic pulls (a customer search, then the linked contacts read 100 at a time) aside.
     const pulls = fake.customerSearches - pullsBefore;
     const made = fake.calls.slice(before).filter((c) => c !== 'POST /crm/v3/objects/contacts/batch/read');
-    expect(made.filter((c) => c === 'POST /crm/v3/objects/contacts/search')).toHaveLength(N + pulls);
+    // A window spent in the middle of a push leaves it SENDING: the next window finds the contact
+    // again before acting, at most one search more per window.
+    const searches = made.filter((c) => c === 'POST /crm/v3/objects/contacts/search').length;
+    expect(searches).toBeGreaterThanOrEqual(N + pulls);
+    expect(searches).toBeLessThanOrEqual(N + pulls + perWindow.length);
     expect(made.filter((c) => c === 'POST /crm/v3/objects/contacts')).toHaveLength(N);
     expect(made.filter((c) => c === 'POST /crm/v3/objects/notes')).toHaveLength(N);
     expect(made.filter((c) => c.includes('/companies'))).toHaveLength(20);
-    expect(made).toHaveLength(3 * N + 20 + pulls);
+    expect(made).toHaveLength(3 * N + 20 + pulls + (searches - N - pulls));
     const pushed = await db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', big.id).where('crm_id', 'is not', null).executeTakeFirstOrThrow();
     expect(Number(pushed.n)).toBe(N);
   });
