@@ -292,4 +292,21 @@ describeEachDialect('CRM sync with HubSpot', (dialect) => {
     const pushed = await db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', big.id).where('crm_id', 'is not', null).executeTakeFirstOrThrow();
     expect(Number(pushed.n)).toBe(N);
   });
+
+  it('exports the binding without its token; an import refuses it until --crm none', async () => {
+    const file = path.join(dir, 'snapshot.json');
+    const exported = await cli(['export', '--workspace', ws.id, '--out', file]);
+    expect(exported.code).toBe(0);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).not.toContain(fake.token);
+    expect(JSON.parse(text).workspace.crm).toEqual({ provider: 'hubspot', options: { api_url: fake.url, portal_id: '4242', ui_domain: 'app-eu1.hubspot.com', profile_property: 'hs_linkedin_url', push: { rule: 'qualified' } } });
+    const elsewhere = { WARMLINE_DB: path.join(dir, 'elsewhere.db'), WARMLINE_SECRET: SECRET };
+    const refused = await runCli(['import', file, '--network', 'none'], { env: elsewhere });
+    // (the import's progress lines come first on standard error)
+    expect([refused.code, refused.stderr.split('\n').filter(Boolean).at(-1)]).toEqual([1, `warmline: the snapshot binds the workspace to the CRM hubspot, whose token no snapshot carries: import with --crm none, then warmline crm bind ${ws.id} hubspot --token-file <file>`]);
+    const imported = await runCli(['import', file, '--network', 'none', '--crm', 'none', '--json'], { env: elsewhere });
+    expect(imported.code).toBe(0);
+    const status = await runCli(['crm', 'status', ws.id, '--json'], { env: elsewhere });
+    expect(JSON.parse(status.stdout).crm.provider).toBe('none');
+  });
 }, 120_000);
