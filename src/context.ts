@@ -17,6 +17,8 @@ import { isDatabaseUnavailable } from './db/unavailable.js';
 import { operatorMessage } from './shared/operator-errors.js';
 import { UsageError } from './shared/errors.js';
 import type { NetworkProvider } from './network/provider.js';
+import type { CrmProvider } from './crm/crm.provider.js';
+import type { CrmFactoryDeps } from './crm/crm.factory.js';
 import { BindingRegistry } from './network/registry.js';
 import { SandboxNetwork } from './network/sandbox/sandbox.network.js';
 import type { UnipileFactoryDeps } from './network/unipile/unipile.factory.js';
@@ -39,6 +41,10 @@ export interface AppContext {
   networks: BindingRegistry<NetworkProvider>;
   /** Each workspace's enrichment vendor, from its binding (null: none). */
   enrichments: BindingRegistry<EnrichmentProvider>;
+  /** Each workspace's CRM, from its binding (null: none). */
+  crms: BindingRegistry<CrmProvider>;
+  /** Seals and opens CRM tokens (a purpose of its own: a Unipile token does not open as one). */
+  crmTokenBox: () => SecretBox;
   /** The simulated network's world: its controls serve operators (binding, account links) and tests. */
   sandbox: SandboxNetwork;
   /** How the provider's webhook deliveries read (Unipile's): the endpoint, the inbox and the registration hold the interface. */
@@ -62,6 +68,8 @@ export interface AppContext {
 export const UNIPILE_TOKEN_PURPOSE = 'unipile-token';
 /** The SecretBox purpose of enrichment vendors' API keys. */
 export const ENRICHMENT_KEYS_PURPOSE = 'enrichment-keys';
+/** The SecretBox purpose of a CRM token. */
+export const CRM_TOKEN_PURPOSE = 'crm-token';
 
 /**
  * Logs go to stderr: stdout carries command output (`--json`, `export`) that other programs read.
@@ -163,7 +171,14 @@ export async function createContext(config: Config, options: { clock?: Clock; lo
     },
   });
   const enrichments = new BindingRegistry<EnrichmentProvider>(database.db, 'enrichment', { sandbox: () => sandboxEnrichment }, chainOf(vendors, keyBox, waterfallHooks));
-  return { config, logger, clock, database, networks, enrichments, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, secret, tokenBox, keyBox, metrics, close: () => database.close() };
+  let crmBox: SecretBox | null = null;
+  const crmTokenBox = () => (crmBox ??= new SecretBox(secret(), CRM_TOKEN_PURPOSE));
+  const crmDeps: CrmFactoryDeps = { db, clock, tokenBox: crmTokenBox, timeoutMs: config.providerTimeoutMs };
+  // Each CRM's SDK is loaded on first use, by a process that meets a workspace bound to it.
+  const crms = new BindingRegistry<CrmProvider>(db, 'crm', {
+    hubspot: async (binding) => (await import('./crm/hubspot/hubspot.factory.js')).hubspotFactory(crmDeps)(binding),
+  });
+  return { config, logger, clock, database, networks, enrichments, crms, crmTokenBox, sandbox, webhookFormat: UNIPILE_WEBHOOK_FORMAT, secret, tokenBox, keyBox, metrics, close: () => database.close() };
 }
 
 /** Where the database is, for an operator's message: never the password. */

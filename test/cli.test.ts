@@ -70,7 +70,7 @@ describeEachDialect('operator CLI', (dialect) => {
     expect(amount.code).not.toBe(0);
     expect(amount.stderr).toContain('--amount must be a whole number');
     const engines = await runCli(['worker', '--once', '--engines', 'outreach,mail'], { env });
-    expect([engines.code, engines.stderr]).toEqual([1, 'warmline: --engines takes a comma-separated list of delivery, ingestion, outreach (got "outreach,mail")\n']);
+    expect([engines.code, engines.stderr]).toEqual([1, 'warmline: --engines takes a comma-separated list of delivery, ingestion, outreach, crm (got "outreach,mail")\n']);
     const clock = await runCli(['worker', '--once'], { env: { ...env, WARMLINE_CLOCK_START: '2025-06-02 09:00' } });
     expect(clock.code).toBe(1);
     expect(clock.stderr).toContain('clock start must be epoch milliseconds or an ISO 8601 time with its zone');

@@ -25,6 +25,8 @@ function layerNameOf(file: string): Layer {
   const area = file.includes('/') ? file.split('/')[0]! : file;
   if (area === 'shared') return 'shared';
   if (area === 'db' || area === 'metrics') return 'db';
+  // The CRM seam (its interface, adapters, queue and gate) beside the network's; its sync is an engine.
+  if (area === 'crm') return /\.engine\.ts$/.test(file) ? 'operator and engines' : 'seams';
   // The one config declaration describes the store's target (a db type) and is read by the edge.
   if (area === 'network' || area === 'config.ts' || SEAMS.has(file)) return 'seams';
   if (KERNEL.has(file)) return 'kernel';
@@ -38,7 +40,7 @@ export const layerOf = (file: string): number => LAYERS.indexOf(layerNameOf(file
 
 /** The composition root: the only files that may name a concrete adapter (a provider's own folder aside). */
 const ROOT = (file: string) => layerNameOf(file) === 'composition root';
-const ADAPTERS = /^(network\/(sandbox|unipile)|enrichment\/(hunter|dropcontact))\//;
+const ADAPTERS = /^(network\/(sandbox|unipile)|enrichment\/(hunter|dropcontact)|crm\/(hubspot|pipedrive))\//;
 
 /** Imports of a concrete adapter from outside its own folder and outside the composition root. */
 function adapterLeaks(graph: Map<string, string[]>): string[] {
@@ -121,7 +123,7 @@ describe('import structure of src/', () => {
     expect(upwardImports(graph)).toEqual([]);
   });
 
-  it('lets only the composition root name a concrete provider (sandbox, unipile)', () => {
+  it('lets only the composition root name a concrete provider (sandbox, unipile, hubspot, pipedrive)', () => {
     expect(adapterLeaks(graph)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { keyCommands } from './key.commands.js';
 import { memberCommands } from './member.commands.js';
 import { migrateCommand } from './migrate.command.js';
 import { networkCommands } from './network.commands.js';
+import { crmCommands } from './crm.commands.js';
 import { outreachCommands } from './outreach.commands.js';
 import { personCommands } from './person.commands.js';
 import { serveCommand } from './serve.command.js';
@@ -40,6 +41,7 @@ for (const command of [
   syncCommand(),
   campaignCommands(),
   networkCommands(),
+  crmCommands(),
   outreachCommands(),
   simulateCommand(),
   importCommand(),

@@ -13,12 +13,15 @@ interface ImportFlags extends CommonFlags {
   network?: string;
   activity?: boolean;
   enrichment?: string;
+  crm?: string;
 }
 
 /** The operator's choice of bindings; what is not chosen follows the snapshot (absent there: none). */
 function bindingChoice(flags: ImportFlags): BindingChoice {
   if (flags.activity && flags.network !== 'sandbox') throw new UsageError('--activity goes with --network sandbox');
+  if (flags.crm !== undefined && flags.crm !== 'none') throw new UsageError(`--crm takes none only (got "${flags.crm}"): bind the CRM after the import, with its token (warmline crm bind)`);
   return {
+    ...(flags.crm === 'none' ? { crm: 'none' as const } : {}),
     ...(flags.network === undefined ? {} : { network: { provider: flags.network, options: flags.network === 'sandbox' ? { activity: flags.activity === true } : {} } }),
     ...(flags.enrichment === undefined ? {} : { enrichment: { provider: flags.enrichment, options: {} } }),
   };
@@ -39,6 +42,7 @@ export function importCommand(): Command {
     .option('--network <provider>', 'bind the workspace to this network: sandbox, or none (default: as the snapshot records; none when it records nothing)')
     .option('--activity', 'with --network sandbox: the simulated network posts and engages (new leads)')
     .option('--enrichment <provider>', 'bind the workspace to this enrichment vendor: sandbox, or none (default: as the snapshot records; none)')
+    .option('--crm <none>', 'none: import a workspace whose snapshot records a CRM, bound to no CRM (a CRM token is in no snapshot: bind it again after)')
     .addHelpText('after', '\nThe document must match the schema in src/snapshot/workspace-snapshot.schema.json, sections in its order.\nOn a fault nothing is written and the message names the JSON path, e.g. leads[3].created_at.')
     .action(async (file: string, flags: ImportFlags) => {
       const choice = bindingChoice(flags);

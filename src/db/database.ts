@@ -15,6 +15,7 @@ import type { NetworkAccountPacingTable, NetworkBudgetUseTable, NetworkRelations
 import type { DoNotProcessTable, EnrichmentResultsTable, EnrichmentVendorFaultsTable } from './schema/enrichment.table.js';
 import type { ActivityLogTable } from './schema/activity.table.js';
 import type { IdempotencyKeysTable } from './schema/idempotency.table.js';
+import type { CrmCustomersTable, CrmErrorsTable, CrmLinksTable, CrmOutboxTable, CrmSyncStateTable } from './schema/crm.table.js';
 import type { SuppressionsTable } from './schema/suppression.table.js';
 import type { LeadCompanyCountsTable, LeadCountsTable, LeadHistoryTable, LeadNotesTable, LeadPostCountsTable, LeadsTable } from './schema/leads.table.js';
 import type { CreditLedgerTable, TeamMembersTable, TrackedContactsTable, WorkspacesTable } from './schema/workspace.table.js';
@@ -74,6 +75,11 @@ export interface Database {
   do_not_process: DoNotProcessTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
+  crm_outbox: CrmOutboxTable;
+  crm_links: CrmLinksTable;
+  crm_sync_state: CrmSyncStateTable;
+  crm_errors: CrmErrorsTable;
+  crm_customers: CrmCustomersTable;
 }
 
 export type Db = Kysely<Database>;

@@ -13,13 +13,14 @@ import { deliverWebhooks } from '../webhooks/delivery.js';
 import { IDEMPOTENCY_TTL_MS } from '../http/idempotency.js';
 import { deleteExpiredKeys } from '../http/idempotency.repository.js';
 import { deleteActivityBefore } from '../workspace/activity.repository.js';
+import { syncCrms } from '../crm/crm-sync.engine.js';
 
 /** The engines the worker can run; `serve` and `warmline worker` run them all. */
-export type Engine = 'delivery' | 'ingestion' | 'outreach';
-export const ALL_ENGINES: readonly Engine[] = ['delivery', 'ingestion', 'outreach'];
+export type Engine = 'delivery' | 'ingestion' | 'outreach' | 'crm';
+export const ALL_ENGINES: readonly Engine[] = ['delivery', 'ingestion', 'outreach', 'crm'];
 
 export function buildWorkerTasks(ctx: AppContext, engines: readonly Engine[] = ALL_ENGINES): WorkerTask[] {
-  const builders: Record<Engine, (ctx: AppContext) => WorkerTask[]> = { delivery: deliveryTasks, ingestion: ingestionTasks, outreach: outreachTasks };
+  const builders: Record<Engine, (ctx: AppContext) => WorkerTask[]> = { delivery: deliveryTasks, ingestion: ingestionTasks, outreach: outreachTasks, crm: crmTasks };
   return engines.flatMap((engine) => builders[engine](ctx));
 }
 
@@ -149,4 +150,10 @@ function outreachTasks(ctx: AppContext): WorkerTask[] {
     },
     { name: 'outreach', step: outreachStep({ ...engineDeps(ctx), random: seededRandom(OUTREACH_SEED), logger: ctx.logger.child({ subsystem: 'outreach' }) }) },
   ];
+}
+
+/** Leads pushed to each workspace's CRM and customers pulled from it (docs/crm.md). */
+function crmTasks(ctx: AppContext): WorkerTask[] {
+  const deps = { db: ctx.database.db, clock: ctx.clock, crms: ctx.crms.resolve, logger: ctx.logger.child({ subsystem: 'crm' }) };
+  return [{ name: 'crm-sync', step: async () => (await syncCrms(deps)) > 0 }];
 }

@@ -1,7 +1,7 @@
 // What a workspace is bound to, in the operator's and the snapshot's terms. A workspace without a
 // binding is bound to `none`: no engine touches it and its data changes only through the API and
 // the CLI.
-export type BindingService = 'network' | 'enrichment';
+export type BindingService = 'network' | 'enrichment' | 'crm';
 
 export const NONE = 'none';
 

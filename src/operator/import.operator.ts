@@ -9,10 +9,13 @@ import type { Dialect } from '../db/connect.js';
 import { UNBOUND, type Binding } from '../network/bindings.js';
 import { importSnapshot, type ImportOptions, type ImportResult } from '../snapshot/snapshot.import.js';
 import { bind, checkAdoptable, requireProvider, type BindingDeps } from './bindings.operator.js';
+import { UsageError } from '../shared/errors.js';
 
 export interface BindingChoice {
   network?: Binding;
   enrichment?: Binding;
+  /** Only `none`: a CRM's token is in no snapshot (docs/crm.md). */
+  crm?: 'none';
 }
 
 export async function importWorkspace(
@@ -23,7 +26,7 @@ export async function importWorkspace(
 ): Promise<ImportResult & { network: Binding; enrichment: Binding }> {
   if (choice.network) requireProvider(deps, 'network', choice.network.provider);
   if (choice.enrichment) requireProvider(deps, 'enrichment', choice.enrichment.provider);
-  const chosen = (recorded: BindingChoice) => ({
+  const chosen = (recorded: Pick<BindingChoice, 'network' | 'enrichment'>) => ({
     network: choice.network ?? recorded.network ?? UNBOUND,
     enrichment: choice.enrichment ?? recorded.enrichment ?? UNBOUND,
   });
@@ -35,6 +38,9 @@ export async function importWorkspace(
       requireProvider(deps, 'network', network.provider);
       requireProvider(deps, 'enrichment', enrichment.provider);
       if (network.provider === 'sandbox') await checkAdoptable(deps, tx, workspaceId);
+      if (bindings.crm && choice.crm !== 'none') {
+        throw new UsageError(`the snapshot binds the workspace to the CRM ${bindings.crm.provider}, whose token no snapshot carries: import with --crm none, then warmline crm bind ${workspaceId} ${bindings.crm.provider} --token-file <file>`);
+      }
     },
   });
   const { network, enrichment } = chosen(result.bindings);

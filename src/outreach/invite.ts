@@ -5,7 +5,7 @@ import { performRecorded, recordAction, type OutboundAction } from '../connectio
 import type { NetworkActionsTable } from '../db/schema/connections.table.js';
 import type { CampaignContactChanges } from '../db/schema/campaigns.table.js';
 import { NetworkError } from '../network/provider.js';
-import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
+import type { loadCustomerMatcher, loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import * as countRepo from './action-counts.repository.js';
 import { parseSettings } from './campaign-settings.js';
 import * as contactRepo from './outreach-contacts.repository.js';
@@ -23,6 +23,8 @@ export type InviteResult = 'next' | 'sent' | 'capped-day' | 'capped-week';
 export interface InviteHelpers {
   isTeamMember(usernameKey: string): boolean;
   suppressed: Awaited<ReturnType<typeof loadSuppressionMatcher>>;
+  /** A customer in the workspace's CRM (pulled by the CRM sync). */
+  customer: Awaited<ReturnType<typeof loadCustomerMatcher>>;
   /** CONNECTED, unpaused participants of a campaign. */
   availableSenders(campaignId: string): Promise<string[]>;
 }
@@ -51,6 +53,7 @@ export async function considerContact(c: StepContext, h: InviteHelpers, contact:
   if (h.suppressed({ companyId: company?.company_id, companySlug: company?.slug, email: contact.email, urn })) {
     return (await update(finalState(c, 'SKIPPED', 'suppressed')), 'next');
   }
+  if (h.customer({ email: contact.email, username: contact.username })) return (await update(finalState(c, 'SKIPPED', 'a customer in the CRM')), 'next');
   const settings = parseSettings(settingsJson);
   const facts = { first_name: contact.first_name, last_name: contact.last_name, company: company?.name ?? null };
   const note = settings.note_template === null ? null : renderTemplate(settings.note_template, facts);

@@ -1,6 +1,6 @@
 // One step for one claimed sender: settle, poll, then at most one action (a follow-up or an
 // invitation), and release the sender with the time it next needs attention.
-import { loadSuppressionMatcher } from '../suppression/suppression.service.js';
+import { loadCustomerMatcher, loadSuppressionMatcher } from '../suppression/suppression.service.js';
 import { findTeamMember } from '../workspace/workspace.repository.js';
 import * as countRepo from './action-counts.repository.js';
 import { sendFollowUp } from './follow-up.js';
@@ -122,6 +122,7 @@ async function inviteHelpers(c: StepContext): Promise<InviteHelpers> {
   return {
     isTeamMember: (key) => usernames.has(key),
     suppressed: await loadSuppressionMatcher(c.deps.db, ws),
+    customer: await loadCustomerMatcher(c.deps.db, ws),
     async availableSenders(campaignId) {
       let list = available.get(campaignId);
       if (!list) {

@@ -12,6 +12,10 @@ import { companyDoc, contactDoc, creditDoc, postDoc, teamMemberDoc } from './sna
 
 const PAGE = 1000;
 
+function withoutCa({ ca: _ca, ...options }: Record<string, unknown>): Record<string, unknown> {
+  return options;
+}
+
 export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable): Promise<void> {
   const workspace = await db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirst();
   if (!workspace) throw new UsageError(`no workspace with id ${workspaceId}`);
@@ -20,6 +24,7 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
   // Bindings travel with the workspace (a bound one only: absent means none), never credentials.
   const network = await findBinding(db, workspaceId, 'network');
   const enrichment = await findBinding(db, workspaceId, 'enrichment');
+  const crm = await findBinding(db, workspaceId, 'crm');
   const { activity, pace } = network ? (JSON.parse(network.options) as { activity?: boolean; pace?: number }) : {};
   const head = {
     id: workspace.id,
@@ -27,6 +32,8 @@ export async function exportSnapshot(db: Db, workspaceId: string, sink: Writable
     credits: credits.map(creditDoc),
     ...(network ? { network: { provider: network.provider, ...(activity === undefined ? {} : { activity }), ...(pace === undefined ? {} : { pace }) } } : {}),
     ...(enrichment ? { enrichment: { provider: enrichment.provider } } : {}),
+    // The CRM's settings without its token, and without the operator's CA file (of this host).
+    ...(crm ? { crm: { provider: crm.provider, options: withoutCa(JSON.parse(crm.options) as Record<string, unknown>) } } : {}),
   };
   await out.write(`{"format":"workspace-snapshot","version":1,\n"workspace":${JSON.stringify(head)}`);
 

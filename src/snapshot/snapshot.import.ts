@@ -153,6 +153,7 @@ async function importWorkspace(db: DbOrTx, clock: Clock, value: Item, options: S
     bindings.network = { provider: value.network.provider, options: { ...(activity === undefined ? {} : { activity }), ...(pace === undefined ? {} : { pace }) } };
   }
   if (value.enrichment) bindings.enrichment = { provider: value.enrichment.provider, options: {} };
+  if (value.crm) bindings.crm = { provider: value.crm.provider, options: value.crm.options ?? {} };
   return { db, workspaceId, now, known, analyzed: new Set(), bindings, bulk: new Map(), ...options };
 }
 

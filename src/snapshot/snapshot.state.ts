@@ -8,6 +8,8 @@ import type { Item } from './snapshot.rows.js';
 export interface RecordedBindings {
   network?: Binding;
   enrichment?: Binding;
+  /** Recorded so an import can refuse it: its token is in no snapshot. */
+  crm?: Binding;
 }
 
 /** An item waiting for its batch, with the id it will have. */

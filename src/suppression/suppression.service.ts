@@ -10,6 +10,7 @@ import { requireWorkspace } from '../workspace/workspace.service.js';
 import { createHash } from 'node:crypto';
 import * as repo from './suppression.repository.js';
 import { listDoNotProcess } from './do-not-process.repository.js';
+import { listCustomers } from './customers.repository.js';
 import { SUPPRESSION_KINDS, type SuppressionKind } from '../db/schema/suppression.table.js';
 
 /** What is known of a person when deciding whether they are suppressed. */
@@ -73,4 +74,16 @@ export async function loadSuppressionMatcher(db: DbOrTx, workspaceId: string): P
     const domain = person.email?.split('@')[1]?.toLowerCase();
     return domain !== undefined && domains.has(domain);
   };
+}
+
+/**
+ * The workspace's customers as its CRM says (docs/crm.md): campaigns never invite them. Matched by
+ * email or network username, case aside. Apart from the list above: a customer engaging with a
+ * post still becomes a lead, and the sales team sees it.
+ */
+export async function loadCustomerMatcher(db: DbOrTx, workspaceId: string): Promise<(person: { email?: string | null; username?: string | null }) => boolean> {
+  const rows = await listCustomers(db, workspaceId);
+  const emails = new Set(rows.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])));
+  const usernames = new Set(rows.flatMap((r) => (r.username ? [r.username.toLowerCase()] : [])));
+  return (person) => (person.email != null && emails.has(person.email.toLowerCase())) || (person.username != null && usernames.has(person.username.toLowerCase()));
 }

@@ -35,6 +35,7 @@ import * as bucketEmailPartial from './0092_bucket_email_partial.js';
 import * as networkBudgets from './0093_network_budgets.js';
 import * as idempotencyKeys from './0094_idempotency_keys.js';
 import * as activityLog from './0095_activity_log.js';
+import * as crm from './0097_crm.js';
 import * as enrichmentResults from './0100_enrichment_results.js';
 import * as doNotProcess from './0101_do_not_process.js';
 import * as leadSearch from './0103_lead_search.js';
@@ -79,6 +80,7 @@ export const migrations: Record<string, Migration> = {
   '0093_network_budgets': networkBudgets,
   '0094_idempotency_keys': idempotencyKeys,
   '0095_activity_log': activityLog,
+  '0097_crm': crm,
   '0100_enrichment_results': enrichmentResults,
   '0101_do_not_process': doNotProcess,
   '0103_lead_search': leadSearch,
