@@ -52,6 +52,12 @@ describeEachDialect('Prometheus metrics', (dialect) => {
     const onStep = (task: string, outcome: 'work' | 'idle' | 'failed', seconds: number) => server.ctx.metrics.taskRun(task, outcome, seconds);
     const failing = { name: 'always-fails', step: async (): Promise<boolean> => { throw new Error('boom'); } };
     await new Worker([failing], createLogger('silent'), { idleMs: 10, onStep }).round();
+    // A member whose account the provider no longer has: the sync fails without throwing (it backs off).
+    const lost = await server.newWorkspace();
+    const lostMember = await addMember(server, lost.id, { connected: true });
+    await sandbox.disconnectAccount({ workspaceId: lost.id, teamMemberId: lostMember });
+    const sync = buildWorkerTasks(server.ctx).find((t) => t.name === 'sync-members')!;
+    await new Worker([sync], createLogger('silent'), { idleMs: 10, onStep }).round();
 
     const scrape = await request(metrics.url);
     expect(scrape.statusCode).toBe(200);
@@ -98,9 +104,12 @@ describeEachDialect('Prometheus metrics', (dialect) => {
   });
 
   it('counts worker steps by task and outcome, failures included', () => {
-    for (const task of taskNames) expect(total(samples, 'warmline_worker_task_duration_seconds_count', { task }), task).toBe(1);
-    expect(total(samples, 'warmline_worker_task_duration_seconds_count', { task: 'always-fails', outcome: 'failed' })).toBe(1);
-    expect(total(samples, 'warmline_worker_task_duration_seconds_count')).toBe(taskNames.length + 1);
+    const steps = (labels: Record<string, string>) => total(samples, 'warmline_worker_task_duration_seconds_count', labels);
+    for (const task of taskNames.filter((t) => t !== 'sync-members')) expect(steps({ task }), task).toBe(1);
+    expect(steps({ task: 'always-fails', outcome: 'failed' })).toBe(1);
+    // The round synced the connected member (work), the second step met the lost account (failed).
+    expect([steps({ task: 'sync-members', outcome: 'work' }), steps({ task: 'sync-members', outcome: 'failed' }), steps({ task: 'sync-members', outcome: 'idle' })]).toEqual([1, 1, 0]);
+    expect(steps({})).toBe(taskNames.length + 2);
   });
 
   it('reports the PostgreSQL pool (and nothing for SQLite, which has none)', () => {
