@@ -37,7 +37,7 @@ export async function registerDocs(app: FastifyInstance, { publicUrl, hookSecret
       components: {
         securitySchemes: {
           HTTPBearer: { type: 'http', scheme: 'bearer' },
-          // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/networks.md).
+          // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/unipile.md).
           UnipileHookSecret: { type: 'apiKey', in: 'header', name: hookSecretHeader },
           // The web console's session (docs/console.md); v2 never accepts it, the console never accepts a key.
           ConsoleSession: { type: 'apiKey', in: 'cookie', name: 'wl_session' },
