@@ -86,7 +86,7 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
           const result = await syncNextDueMember(ingestion, signal, ingestionLog);
           if (result === null) break;
           synced++;
-          failed ||= result.failed === true;
+          failed ||= result.failed === true || result.refused > 0;
         }
         return failed ? 'failed' : synced > 0;
       },
