@@ -60,7 +60,8 @@ describeOnce('a fresh clone', () => {
   let fresh: ReturnType<typeof freshClone>;
   beforeAll(() => {
     if (gitOk) fresh = freshClone();
-  }, 300_000);
+    // The build alone takes about a minute on a quiet 2-core machine, several on a loaded one.
+  }, 600_000);
 
   it.skipIf(!gitOk)('builds saying what it builds, step by step, and how long each took', () => {
     const steps = fresh.buildOutput.split('\n').filter((l) => l.startsWith('warmline build'));
