@@ -118,7 +118,8 @@ async function importOnce(dialect: 'sqlite' | 'postgres', cli = 'src/cli/main.ts
   const where = dialect === 'sqlite' ? file : opts.pg!;
   // Migrations first, so the timed run is the import alone; by the same importer's own (a previous
   // one refuses a schema with migrations it does not know).
-  const migrate = spawnSync(process.execPath, ['--import', 'tsx', cli, 'migrate', '--db', where], { cwd: root, stdio: 'ignore' });
+  // The file is new: said through the variable, which a previous version's CLI ignores (it has no --new-db).
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', cli, 'migrate', '--db', where], { cwd: root, stdio: 'ignore', env: { ...process.env, WARMLINE_NEW_DB: 'true' } });
   if (migrate.status !== 0) throw new Error('migrate failed');
   const args = ['--import', 'tsx', cli, 'import', snapshot, '--db', where];
   const started = performance.now();

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Command } from 'commander';
+import { keyCommands } from './cli/key.commands.js';
+import { migrateCommand } from './cli/migrate.command.js';
 import { serveCommand } from './cli/serve.command.js';
+import { webhookCommands } from './cli/webhook.commands.js';
+import { workerCommand } from './cli/worker.command.js';
+import { workspaceCommands } from './cli/workspace.commands.js';
 import { settingsTable } from './cli/settings-table.js';
 import { loadConfig, namedVariable, SETTINGS, settingFromEnvironment } from './config.js';
 
@@ -42,13 +48,28 @@ describe('the settings declaration', () => {
     expect(help).toContain('port (HTTPS) [env WARMLINE_PORT] (default: 8443)');
   });
 
+  it('gives a flag only to the commands it concerns: --wait-for-db to those that start, --webhooks-allow-private to those that check webhook URLs', () => {
+    const flagsOf = (command: Command) => command.options.map((o) => o.long);
+    const byName = (group: Command, name: string) => group.commands.find((c) => c.name() === name)!;
+    const [worker, migrate, workspaces, keys, webhooks] = [workerCommand(), migrateCommand(), workspaceCommands(), keyCommands(), webhookCommands()];
+    for (const command of [serveCommand(), worker, migrate]) expect(flagsOf(command)).toContain('--wait-for-db');
+    for (const command of [serveCommand(), worker, byName(webhooks, 'create'), byName(webhooks, 'update')]) expect(flagsOf(command)).toContain('--webhooks-allow-private');
+    for (const command of [byName(workspaces, 'list'), byName(keys, 'create'), byName(webhooks, 'list')]) {
+      expect(flagsOf(command)).not.toContain('--wait-for-db');
+      expect(flagsOf(command)).not.toContain('--webhooks-allow-private');
+      expect(flagsOf(command)).toEqual(expect.arrayContaining(['--db', '--data-dir', '--new-db', '--json']));
+    }
+  });
+
   it('reads a flag before the environment and the environment before the default', () => {
     expect(loadConfig({ port: '9000' }, { WARMLINE_PORT: '9001' }).port).toBe(9000);
     expect(loadConfig({}, { WARMLINE_PORT: '9001' }).port).toBe(9001);
     expect(loadConfig({}, {}).port).toBe(8443);
     expect(loadConfig({}, { WARMLINE_DEMO: 'true' }).demo).toBe(true);
     expect(loadConfig({}, { WARMLINE_DEMO: 'off' }).demo).toBe(false);
-    expect(loadConfig({ dataDir: '/tmp/wl-x' }, {}).db).toEqual({ dialect: 'sqlite', file: '/tmp/wl-x/warmline.db' });
+    expect(loadConfig({ dataDir: '/tmp/wl-x' }, {}).db).toEqual({ dialect: 'sqlite', file: '/tmp/wl-x/warmline.db', missing: 'create-with-directories' });
+    expect(loadConfig({ db: '/tmp/wl-x/typo.db' }, {}).db).toEqual({ dialect: 'sqlite', file: '/tmp/wl-x/typo.db', missing: 'refuse' });
+    expect(loadConfig({}, { WARMLINE_DB: '/tmp/wl-x/new.db', WARMLINE_NEW_DB: 'true' }).db).toEqual({ dialect: 'sqlite', file: '/tmp/wl-x/new.db', missing: 'create' });
   });
 
   it('refuses a bad value with one message naming the setting', () => {

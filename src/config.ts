@@ -5,12 +5,17 @@ import path from 'node:path';
 import { Type, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import proxyAddr from '@fastify/proxy-addr';
-import type { DbTarget } from './db/connect.js';
+import type { DbTarget, MissingFile } from './db/connect.js';
 import { UsageError } from './shared/errors.js';
 import { isCalendarDate } from './shared/time.js';
 
-/** Where a setting's flag appears: on every command (`common`), on `serve` only, or nowhere (environment only). */
-export type FlagScope = 'common' | 'serve';
+/**
+ * Where a setting's flag appears: on every command (`common`), on `serve` only, on the commands
+ * that start on a database that may still be coming up (`start`: serve, worker, migrate), on those
+ * that check or deliver webhook URLs (`webhooks`: serve, worker, webhook create and update), or
+ * nowhere (environment only, which every command reads).
+ */
+export type FlagScope = 'common' | 'serve' | 'start' | 'webhooks';
 
 interface Setting<T> {
   readonly env: string;
@@ -22,7 +27,14 @@ interface Setting<T> {
   readonly shownDefault?: string;
   readonly help: string;
   /** Turns the raw text (or a flag's value) into the setting's value; throws a UsageError naming the setting. */
-  readonly read: (raw: string | number | boolean | null, context: { dataDir: string }) => T;
+  readonly read: (raw: string | number | boolean | null, context: ReadContext) => T;
+}
+
+/** What a setting's reading may depend on besides its own value (read first, in this order). */
+interface ReadContext {
+  dataDir: string;
+  /** --new-db: a --db file that does not exist may be created. */
+  newDb: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -112,7 +124,8 @@ function instant(name: string) {
   };
 }
 
-export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
+/** `missing`: what opening a file that does not exist does (connect.ts); the default makes it. */
+export function parseDbTarget(value: string, cwd = process.cwd(), missing?: MissingFile): DbTarget {
   if (/^postgres(ql)?:\/\//.test(value)) return { dialect: 'postgres', url: value };
   // Any other scheme is a mistake (mysql://…), not a file name to create: a drive letter (C:\) has one character.
   const scheme = /^([a-z][a-z0-9+.-]+):/i.exec(value)?.[1];
@@ -121,10 +134,13 @@ export function parseDbTarget(value: string, cwd = process.cwd()): DbTarget {
   }
   const file = value.replace(/^sqlite:(\/\/)?/, '');
   if (file === '') throw new UsageError(`database: "${value}" names no file`);
-  return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(cwd, file) };
+  return file === ':memory:' ? { dialect: 'sqlite', file } : { dialect: 'sqlite', file: path.resolve(cwd, file), ...(missing ? { missing } : {}) };
 }
 
 const setting = <T>(s: Setting<T>) => s;
+
+/** The context of the settings read before the others (they depend on nothing). */
+const NO_CONTEXT: ReadContext = { dataDir: '', newDb: false };
 
 export const SETTINGS = {
   dataDir: setting({
@@ -135,10 +151,17 @@ export const SETTINGS = {
   db: setting({
     env: 'WARMLINE_DB', flag: { spec: '--db <url>', scope: 'common' }, default: null, shownDefault: '<data-dir>/warmline.db',
     help: 'database: a file path or `sqlite:<path>` URL, or a `postgres://user@host:port/db` URL',
-    read: (raw, { dataDir }) => parseDbTarget(raw === null ? path.join(dataDir, 'warmline.db') : String(raw)),
+    // The data directory's own file is made on first use (the first `npm start`); a file the
+    // operator names must exist unless they say it is new: a typo must not start an empty database.
+    read: (raw, { dataDir, newDb }) =>
+      raw === null ? parseDbTarget(path.join(dataDir, 'warmline.db'), undefined, 'create-with-directories') : parseDbTarget(String(raw), undefined, newDb ? 'create' : 'refuse'),
+  }),
+  newDb: setting({
+    env: 'WARMLINE_NEW_DB', flag: { spec: '--new-db', scope: 'common' }, default: 'false', shownDefault: 'off',
+    help: 'the --db file is a new database: create it (its directory must exist); without this, a --db naming no file is refused', read: bool('new db'),
   }),
   waitForDb: setting({
-    env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'common' }, default: '0', shownDefault: 'no wait',
+    env: 'WARMLINE_WAIT_FOR_DB', flag: { spec: '--wait-for-db <seconds>', scope: 'start' }, default: '0', shownDefault: 'no wait',
     help: 'at start, retry an unreachable database for up to this many seconds before giving up', read: int('wait for db', 0, 86_400),
   }),
   sqliteSynchronous: setting({
@@ -170,7 +193,7 @@ export const SETTINGS = {
     help: 'webhook deliveries per rolling minute per hook and client address (/hooks/…, apart from the API\'s limit)', read: int('hook rate limit', 1, 100_000_000),
   }),
   webhooksAllowPrivate: setting({
-    env: 'WARMLINE_WEBHOOKS_ALLOW_PRIVATE', flag: { spec: '--webhooks-allow-private', scope: 'common' }, default: 'false', shownDefault: 'off',
+    env: 'WARMLINE_WEBHOOKS_ALLOW_PRIVATE', flag: { spec: '--webhooks-allow-private', scope: 'webhooks' }, default: 'false', shownDefault: 'off',
     help: 'allow outbound webhook URLs on loopback, private or link-local addresses, and plain http (tests, a trusted network)', read: bool('webhooks allow private'),
   }),
   webhookTimeoutMs: setting({
@@ -295,7 +318,7 @@ export type ConfigFlags = { [K in SettingName]?: string | number | boolean };
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const raw = (name: SettingName) => flags[name] ?? env[SETTINGS[name].env] ?? SETTINGS[name].default;
   // The data directory comes first: the database's default file lives in it.
-  const context = { dataDir: SETTINGS.dataDir.read(raw('dataDir'), { dataDir: '' }) };
+  const context = { dataDir: SETTINGS.dataDir.read(raw('dataDir'), NO_CONTEXT), newDb: SETTINGS.newDb.read(raw('newDb'), NO_CONTEXT) };
   const config = Object.fromEntries(
     (Object.keys(SETTINGS) as SettingName[]).map((name) => [name, (SETTINGS[name].read as Setting<unknown>['read'])(raw(name), context)]),
   ) as unknown as Config;
@@ -311,8 +334,11 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
 export function settingFromEnvironment<K extends SettingName>(name: K, env: NodeJS.ProcessEnv = process.env): Config[K] | null {
   const raw = env[SETTINGS[name].env];
   if (raw === undefined) return null;
-  const dataDir = SETTINGS.dataDir.read(env[SETTINGS.dataDir.env] ?? SETTINGS.dataDir.default, { dataDir: '' });
-  return (SETTINGS[name].read as Setting<unknown>['read'])(raw, { dataDir }) as Config[K];
+  const context = {
+    dataDir: SETTINGS.dataDir.read(env[SETTINGS.dataDir.env] ?? SETTINGS.dataDir.default, NO_CONTEXT),
+    newDb: SETTINGS.newDb.read(env[SETTINGS.newDb.env] ?? SETTINGS.newDb.default, NO_CONTEXT),
+  };
+  return (SETTINGS[name].read as Setting<unknown>['read'])(raw, context) as Config[K];
 }
 
 /** A variable the operator names on the command line (`network bind … --token-env <VAR>`): read here, as every other. */

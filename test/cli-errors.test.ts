@@ -57,7 +57,7 @@ describeOnce('operator errors are one line', () => {
     dir = tempDir('cli-errors');
     db = path.join(dir, 'warmline.db');
     // A migrated database with no workspace: a serve that got past its checks would seed the demo into it.
-    expect((await runCli(['migrate', '--db', db])).code).toBe(0);
+    expect((await runCli(['migrate', '--db', db, '--new-db'])).code).toBe(0);
     fs.writeFileSync(path.join(dir, 'a-file'), 'not a directory');
     busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
@@ -77,6 +77,14 @@ describeOnce('operator errors are one line', () => {
     { name: 'a member email that is not one', args: () => ['member', 'add', '--db', db, '--workspace', 'ws_x', '--email', 'not-an-email'], says: /--email must be an address/ },
     { name: 'an unknown --db scheme', args: () => ['workspace', 'list', '--db', 'mysql://x/y'], says: /unknown scheme "mysql:"/, noFile: () => path.join(CLI.cwd, 'mysql:') },
     { name: 'a read on a database that does not exist', args: () => ['workspace', 'list', '--db', path.join(dir, 'typo.db')], says: /no database at .*typo\.db/, noFile: () => path.join(dir, 'typo.db') },
+    // A mistyped --db must not start an empty database (with a new demo and key) on any command that writes.
+    ...[['serve', '--port', '0'], ['migrate'], ['workspace', 'create', '--name', 'X'], ['import', '-']].map((command) => ({
+      name: `${command[0]} on a --db naming no file`,
+      args: () => [...command, '--data-dir', dir, '--db', path.join(dir, 'mistyped.db')],
+      says: /cannot use the database at .*mistyped\.db: there is no such file \(check the path; add --new-db to create a new database there\)/,
+      noFile: () => path.join(dir, 'mistyped.db'),
+    })),
+    { name: '--new-db in a directory that does not exist', args: () => ['migrate', '--db', path.join(dir, 'no-dir', 'new.db'), '--new-db'], says: /its directory .*no-dir does not exist/, noFile: () => path.join(dir, 'no-dir') },
     { name: 'key list on a missing database', args: () => ['key', 'list', '--data-dir', path.join(dir, 'nowhere')], says: /no database at/, noFile: () => path.join(dir, 'nowhere') },
     { name: 'export from a missing database', args: () => ['export', '--workspace', 'ws_x', '--db', path.join(dir, 'gone.db')], says: /no database at/, noFile: () => path.join(dir, 'gone.db') },
     { name: 'a missing TLS file', args: () => ['serve', '--db', db, '--data-dir', dir, '--port', '0', '--tls-cert', path.join(dir, 'no.pem'), '--tls-key', path.join(dir, 'no.key')], says: /no such file or directory: .*no\.pem/ },
@@ -100,7 +108,7 @@ describeOnce('operator errors are one line', () => {
     const big = path.join(dir, 'big.db');
     const file = path.join(dir, 'demo.json');
     await pipeline(demoSnapshotStream({ now: Date.parse('2025-06-02T09:00:00Z'), leads: 2000 }), fs.createWriteStream(file));
-    expect((await runCli(['import', file, '--db', big])).code).toBe(0);
+    expect((await runCli(['import', file, '--db', big, '--new-db'])).code).toBe(0);
     const shell = `'${CLI.command}' ${CLI.args.map((a) => `'${a}'`).join(' ')} export --workspace ws_demo --db '${big}' | head -c 100 > /dev/null; echo "\${PIPESTATUS[0]}"`;
     const result = spawnSync('bash', ['-c', shell], { cwd: CLI.cwd, env: cliEnv(), encoding: 'utf8' });
     expect(result.stderr).toBe('');

@@ -1,5 +1,6 @@
 // The repository is self-contained: every relative link in the README and in docs/ names a file
-// that is in it (and an anchor, when given, a heading of that file).
+// that is in it (and an anchor, when given, a heading of that file), and so does every source,
+// test or script file the text names (`src/…/x.ts`): a reader sent to a file finds it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -24,4 +25,10 @@ it.each(files)('relative links in %s resolve', (file) => {
     }
   }
   expect(text).not.toMatch(/shared\/spec\//);
+});
+
+it.each(files)('files named in %s are in the repository', (file) => {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const named = [...text.matchAll(/(?<![\w/.-])((?:src|test|scripts|docs|bin|console|clients)\/[\w./-]*\w\.(?:tsx|ts|mjs|js|json|md|sql))(?![\w])/g)].map((m) => m[1]!);
+  expect(named.filter((name) => !fs.existsSync(path.join(root, name)))).toEqual([]);
 });

@@ -121,7 +121,7 @@ describeEachDialect('ingestion rules', (dialect) => {
 
 it('sets ICP rules and target accounts from the CLI, with a clear error for a bad file', async () => {
   const dir = tempDir('icp-cli');
-  const env = { WARMLINE_DATA_DIR: dir, WARMLINE_DB: path.join(dir, 'w.db') };
+  const env = { WARMLINE_DATA_DIR: dir, WARMLINE_DB: path.join(dir, 'w.db'), WARMLINE_NEW_DB: 'true' };
   const created = await runCli(['workspace', 'create', '--name', 'Cli', '--json'], { env });
   const id = JSON.parse(created.stdout).id;
   const bad = icpRulesFile({ countries: 'DE' });

@@ -23,6 +23,7 @@ describeEachDialect('Prometheus metrics', (dialect) => {
   let server: TestServer;
   let metrics: MetricsServer;
   let samples: Sample[];
+  let afterLostSync: Sample[];
   let taskNames: string[];
 
   beforeAll(async () => {
@@ -57,6 +58,14 @@ describeEachDialect('Prometheus metrics', (dialect) => {
     expect(scrape.statusCode).toBe(200);
     expect(scrape.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     samples = parsePrometheus(await scrape.body.text());
+
+    // Then a member whose account the provider no longer has: its sync's calls are refused (it goes on without throwing).
+    const lost = await server.newWorkspace();
+    const lostMember = await addMember(server, lost.id, { connected: true });
+    await sandbox.disconnectAccount({ workspaceId: lost.id, teamMemberId: lostMember });
+    const sync = buildWorkerTasks(server.ctx).find((t) => t.name === 'sync-members')!;
+    await new Worker([sync], createLogger('silent'), { idleMs: 10, onStep }).round();
+    afterLostSync = parsePrometheus(await (await request(metrics.url)).body.text());
   });
   afterAll(async () => {
     await metrics?.close();
@@ -98,9 +107,14 @@ describeEachDialect('Prometheus metrics', (dialect) => {
   });
 
   it('counts worker steps by task and outcome, failures included', () => {
-    for (const task of taskNames) expect(total(samples, 'warmline_worker_task_duration_seconds_count', { task }), task).toBe(1);
-    expect(total(samples, 'warmline_worker_task_duration_seconds_count', { task: 'always-fails', outcome: 'failed' })).toBe(1);
-    expect(total(samples, 'warmline_worker_task_duration_seconds_count')).toBe(taskNames.length + 1);
+    const steps = (labels: Record<string, string>, from = samples) => total(from, 'warmline_worker_task_duration_seconds_count', labels);
+    for (const task of taskNames) expect(steps({ task }), task).toBe(1);
+    expect(steps({ task: 'always-fails', outcome: 'failed' })).toBe(1);
+    expect(steps({})).toBe(taskNames.length + 1);
+    // The round synced the connected member: work, not idle. The next step met the lost account: failed.
+    const syncs = (from: Sample[]) => ['work', 'failed', 'idle'].map((outcome) => steps({ task: 'sync-members', outcome }, from));
+    expect(syncs(samples)).toEqual([1, 0, 0]);
+    expect(syncs(afterLostSync)).toEqual([1, 1, 0]);
   });
 
   it('reports the PostgreSQL pool (and nothing for SQLite, which has none)', () => {

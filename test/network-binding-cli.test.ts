@@ -48,6 +48,16 @@ describeEachDialect('warmline network bind / unbind / import --network', (dialec
     expect(await list()).toEqual([{ id: 'ws_made', network: { provider: 'none', options: {} }, enrichment: 'sandbox' }]);
   });
 
+  it('member add --integration-status CONNECTED on a workspace bound to the sandbox links its account there: its sync is refused nothing', async () => {
+    expect((await cli(['workspace', 'create', '--name', 'Linked', '--id', 'ws_linked'])).code).toBe(0);
+    expect((await cli(['network', 'bind', 'ws_linked', 'sandbox'])).code).toBe(0);
+    const added = await cli(['member', 'add', '--workspace', 'ws_linked', '--email', 'late@acme.test', '--integration-status', 'CONNECTED']);
+    expect(added.code, added.stderr).toBe(0);
+    // Before, the member had no sandbox account: each sync's calls were refused, unseen.
+    const synced = await cli(['sync', '--once', '--workspace', 'ws_linked']);
+    expect(JSON.parse(synced.stdout)).toMatchObject({ members: 1, refused: 0 });
+  });
+
   it('import --network sandbox [--activity] binds after importing; a refused adoption or a bad provider imports nothing', async () => {
     const file = path.join(dir, 'adopt.json');
     fs.writeFileSync(file, JSON.stringify(adoptionSnapshot('ws_imported')));

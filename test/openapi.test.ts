@@ -75,6 +75,12 @@ describeOnce('OpenAPI document and docs page', (dialect) => {
     const page = await server.client.get('/docs/');
     expect(page.status).toBe(200);
     expect(page.text).toContain('swagger');
+    // The service's own name, not the plugin's ("Swagger UI", Fastify's logo).
+    expect(page.text).toContain('<title>Warmline API reference</title>');
+    const initializer = (await server.client.get('/docs/static/swagger-initializer.js')).text;
+    const logo = Buffer.from(/data:image\/svg\+xml;base64,([A-Za-z0-9+/=]+)/.exec(initializer)![1]!, 'base64').toString('utf8');
+    expect(logo).toContain('>Warmline</text>');
+    expect(logo).not.toMatch(/fastify/i);
     expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg|cdnjs|jsdelivr)/);
     const assets = [...page.text.matchAll(/(?:src|href)="\.?\/?([^"]+\.(?:js|css))"/g)].map((m) => m[1]);
     expect(assets.length).toBeGreaterThan(0);

@@ -49,7 +49,7 @@ describeEachDialect('exactly-once outbound actions across SIGKILL', (dialect) =>
   beforeAll(async () => {
     dir = serverDataDir('crash');
     dbFile = path.join(dir, 'warmline.db');
-    const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, demo: false }, {}), { logger: createLogger('silent') });
+    const ctx = await createContext(loadConfig({ dataDir: dir, db: dbFile, newDb: true, demo: false }, {}), { logger: createLogger('silent') });
     const { db } = ctx.database;
     const made = await makeWorkspace(ctx, { name: 'Crash', activity: false, enrichment: 'none', connected: true, members: [0, 1, 2, 3].map((m) => ({ email: `m${m}@acme.test` })) });
     workspaceId = made.id;

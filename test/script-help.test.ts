@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The scripts that declare options in parseArgs; the others take none (or positionals only). */
 const WITH_OPTIONS = ['bench-leads-cold.ts', 'bench-import.ts', 'bench-console-leads.ts'];
 /** The scripts that take no arguments at all (their settings are environment variables). */
-const NO_ARGUMENTS = ['bench-leads.ts', 'explain-leads.ts', 'bench-ingest.ts', 'bench-hostile.ts', 'bench-campaigns-page.ts', 'bench-hooks.ts', 'bench-durability.ts'];
+const NO_ARGUMENTS = ['bench-leads.ts', 'explain-leads.ts', 'bench-ingest.ts', 'bench-hostile.ts', 'bench-campaigns-page.ts', 'bench-hooks.ts', 'bench-durability.ts', 'build.ts'];
 const SCRIPTS = [...WITH_OPTIONS, ...NO_ARGUMENTS, 'make-snapshot.ts'];
 /** Each spawn's limit; a test's own is a little more, so a hung script fails on its spawn. */
 const SPAWN_MS = 60_000;

@@ -162,10 +162,13 @@ describeEachDialect('warmline network bind … unipile, member link / unlink, ne
       [['member', 'link', 'ws_u', 'tm_ria', '--account', 'acc_nobody'], 'warmline: Unipile knows no account acc_nobody for this token\n'],
       [['member', 'link', 'ws_u', 'tm_ria', '--account', sam.id], `warmline: Unipile account ${sam.id} is already linked to team member tm_sam\n`],
       [['member', 'unlink', 'ws_u', 'tm_nobody'], 'warmline: no team member tm_nobody in workspace ws_u\n'],
+      // CONNECTED with no account of the member's own behind it: refused, and no member is added.
+      [['member', 'add', '--workspace', 'ws_u', '--email', 'unlinked@acme.test', '--integration-status', 'CONNECTED'], 'warmline: the unipile network links a member\'s own account: add the member without --integration-status CONNECTED, then warmline member link ws_u <member> --account <account id>\n'],
     ] as const) {
       refusals.push(cli([...args]).then((res) => expect([res.code, res.stderr], args.join(' ')).toEqual([1, message])));
     }
     await Promise.all(refusals);
+    expect(await rowsOf(database, "select id from team_members where email = 'unlinked@acme.test'")).toEqual([]);
     const [ria1] = await rowsOf(database, "select integration_status from team_members where id = 'tm_ria'");
     expect(ria1!.integration_status).toBe('NOT_CONNECTED');
     await json(['member', 'link', 'ws_u', 'tm_ria', '--account', ria.id]);

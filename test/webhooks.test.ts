@@ -282,6 +282,13 @@ describeEachDialect('outbound webhooks', (dialect) => {
       expect((await ws.client.get('/v2/webhooks')).body.items).toEqual([]);
     });
 
+    it('says a host that does not resolve does not resolve (not that it must be public)', async () => {
+      const ws = await guarded.newWorkspace('Unresolvable');
+      const res = await ws.client.post('/v2/webhooks', { json: { url: 'https://nosuchhost.invalid/hook', event_types: ['lead.created'] } });
+      expect({ status: res.status, body: res.body }).toEqual({ status: 422, body: { detail: 'The webhook URL is refused: its host does not resolve' } });
+      expect((await ws.client.get('/v2/webhooks')).body.items).toEqual([]);
+    });
+
     it('re-checks the address at delivery time', async () => {
       const { ws, sub } = await subscribed(['lead.created']);
       await fold(server.ctx.database.db, ws.id, clock.now(), [event(postOf(ws.members[0]!), person('URN-G1'), 'LIKE', clock.now() - 1000)]);

@@ -152,7 +152,7 @@ export function syncCommand(): Command {
         }
         const bar = process.stderr.isTTY && !flags.json ? new cliProgress.SingleBar({ format: 'sync {member} [{bar}] {value}/{total} posts · {events} events', stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
         const deps = { db, clock: ctx.clock, networks: ctx.networks.resolve, schedule: DEFAULT_SYNC_SCHEDULE };
-        const totals = { members: 0, posts: 0, events: 0, created: 0 };
+        const totals = { members: 0, posts: 0, events: 0, created: 0, refused: 0 };
         const signal = new AbortController().signal;
         for (;;) {
           let started = false;
@@ -171,9 +171,11 @@ export function syncCommand(): Command {
           totals.posts += result.posts;
           totals.events += result.events;
           totals.created += result.created;
+          totals.refused += result.refused;
         }
         return totals;
       });
-      print(flags, summary, () => `synced ${summary.members} member(s): ${summary.posts} posts, ${summary.events} new engagement events, ${summary.created} new leads`);
+      const refused = summary.refused > 0 ? `; ${summary.refused} calls refused: an account the network does not know as connected (warmline network status)` : '';
+      print(flags, summary, () => `synced ${summary.members} member(s): ${summary.posts} posts, ${summary.events} new engagement events, ${summary.created} new leads${refused}`);
     });
 }

@@ -4,7 +4,7 @@ import { print, withCommonOptions, withContext, withExistingContext, type Common
 
 export function keyCommands(): Command {
   const group = new Command('key').description('manage API keys (stored only as a hash; a key is shown once)');
-  withCommonOptions(group.command('create').description('create an API key for a workspace; prints {"id","key"}'))
+  withCommonOptions(group.command('create').description('create an API key for a workspace; prints the key once (with --json, {"id","key"})'))
     .requiredOption('--workspace <id>', 'workspace id')
     .option('--name <name>', 'a label for the key')
     .action(async (flags: CommonFlags & { workspace: string; name?: string }) => {

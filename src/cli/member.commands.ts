@@ -4,11 +4,11 @@ import { createInvite, inviteLink } from '../console/console-auth.service.js';
 import { UsageError } from '../shared/errors.js';
 import { parseIso } from '../shared/time.js';
 import { INTEGRATION_STATUSES } from '../workspace/workspace.schemas.js';
-import { addTeamMember } from '../workspace/workspace.service.js';
 import { parseInteger, print, withCommonOptions, withContext, type CommonFlags } from './options.js';
 import { isEmail } from '../shared/handles.js';
 import { linkMember, unlinkMember } from '../operator/unipile.operator.js';
-import { unipileDeps } from './network.commands.js';
+import { addMemberLinked } from '../operator/bindings.operator.js';
+import { bindingDeps, unipileDeps } from './network.commands.js';
 
 interface MemberFlags extends CommonFlags {
   workspace: string;
@@ -35,7 +35,11 @@ export function memberCommands(): Command {
     .option('--first-name <name>')
     .option('--last-name <name>')
     .option('--inactive-seat', 'the member does not hold an active seat')
-    .addOption(new Option('--integration-status <status>', 'network account state').choices([...INTEGRATION_STATUSES]).default('NOT_CONNECTED'))
+    .addOption(
+      new Option('--integration-status <status>', 'network account state; CONNECTED on a workspace bound to the sandbox links its account there, on one bound to unipile is refused (use `member link`)')
+        .choices([...INTEGRATION_STATUSES])
+        .default('NOT_CONNECTED'),
+    )
     .option('--network-username <username>', 'username on the external network')
     .option('--profile-views-count <n>', 'profile views', parseInteger('--profile-views-count'))
     .option('--followers-count <n>', 'followers', parseInteger('--followers-count'))
@@ -47,7 +51,7 @@ export function memberCommands(): Command {
       if (lastUpdate === undefined) throw new UsageError('--last-network-update must be an ISO 8601 date-time such as 2025-03-01T10:00:00Z');
       if (!isEmail(flags.email)) throw new UsageError(`--email must be an address such as ana@example.com (got "${flags.email}")`);
       const result = await withContext(flags, (ctx) =>
-        addTeamMember(ctx.database.db, ctx.clock, flags.workspace, {
+        addMemberLinked(bindingDeps(ctx), flags.workspace, {
           id: flags.id,
           email: flags.email,
           first_name: flags.firstName,

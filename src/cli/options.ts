@@ -50,7 +50,7 @@ export async function withContext<T>(flags: CommonFlags, body: (ctx: AppContext)
 export async function withExistingContext<T>(flags: CommonFlags, body: (ctx: AppContext) => Promise<T>): Promise<T> {
   const config = configFrom(flags);
   if (config.db.dialect === 'sqlite' && config.db.file !== ':memory:' && !fs.existsSync(config.db.file)) {
-    throw new UsageError(`no database at ${config.db.file} (check --db / --data-dir; \`warmline serve\` or \`warmline migrate\` creates one)`);
+    throw new UsageError(`no database at ${config.db.file} (check --db / --data-dir; \`warmline migrate\` creates one, with --new-db for a --db file)`);
   }
   const ctx = await createContext(config, { migrate: false });
   try {

@@ -7,7 +7,7 @@ import { UsageError } from '../shared/errors.js';
 import type { BindingChoice } from '../operator/import.operator.js';
 import { progressDisplay } from './import-progress.js';
 import { bindingDeps, describeBinding } from './network.commands.js';
-import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
+import { configFrom, print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
 
 interface ImportFlags extends CommonFlags {
   network?: string;
@@ -26,6 +26,38 @@ function bindingChoice(flags: ImportFlags): BindingChoice {
     ...(flags.enrichment === undefined ? {} : { enrichment: { provider: flags.enrichment, options: {} } }),
   };
 }
+
+/** Thrown into the import when the operator stops it (Ctrl-C, SIGTERM): its transaction rolls back. */
+class ImportInterrupted extends Error {}
+
+/**
+ * Ctrl-C (or SIGTERM) during an import: the source is cut and the next progress report throws, so
+ * the import's one transaction rolls back and the command can say so. A second Ctrl-C ends the
+ * process at once, as without this.
+ */
+function interruptionOf(source: Readable) {
+  let signal: NodeJS.Signals | null = null;
+  const stop = (name: NodeJS.Signals) => {
+    if (signal) process.exit(130);
+    signal = name;
+    source.destroy(new ImportInterrupted(`interrupted by ${name}`));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return {
+    interrupted: () => signal,
+    check: () => {
+      if (signal) throw new ImportInterrupted(`interrupted by ${signal}`);
+    },
+    release: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+/** A SQLite database file and the files SQLite keeps beside it. */
+const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
 
 function openSource(file: string): { source: Readable; size: number | null } {
   if (file === '-') return { source: process.stdin, size: null };
@@ -50,7 +82,29 @@ export function importCommand(): Command {
       const { importWorkspace } = await import('../operator/import.operator.js');
       const { source, size } = openSource(file);
       const display = await progressDisplay(source, size, { stream: process.stderr, json: flags.json === true });
-      const result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice, display.onProgress)).finally(() => display.stop());
+      // A SQLite file this import makes is removed again if the import is stopped: nothing is left behind.
+      const { db } = configFrom(flags);
+      const newFile = db.dialect === 'sqlite' && db.file !== ':memory:' && !fs.existsSync(db.file) ? db.file : null;
+      const interruption = interruptionOf(source);
+      const onProgress: typeof display.onProgress = (event) => {
+        interruption.check();
+        display.onProgress(event);
+      };
+      let result;
+      try {
+        result = await withContext(flags, (ctx) => importWorkspace({ ...bindingDeps(ctx), dialect: ctx.database.dialect }, source, choice, onProgress));
+      } catch (err) {
+        const signal = interruption.interrupted();
+        if (!signal) throw err;
+        display.stop();
+        if (newFile) for (const f of sqliteFiles(newFile)) fs.rmSync(f, { force: true });
+        const left = newFile ? `the new database ${newFile} was removed` : 'the database is as it was';
+        process.stderr.write(`warmline: import stopped (${signal}): nothing was imported; ${left}\n`);
+        process.exit(130);
+      } finally {
+        display.stop();
+        interruption.release();
+      }
       const counts = Object.entries(result.counts).map(([section, n]) => `${n} ${section.replace('_', ' ')}`);
       print(
         flags,

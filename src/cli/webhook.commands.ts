@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { DomainError, UsageError } from '../shared/errors.js';
 import { EVENT_TYPES } from '../webhooks/outbox.js';
 import * as service from '../webhooks/webhooks.service.js';
-import { print, withCommonOptions, withContext, withExistingContext, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withContext, withExistingContext, withSettingOptions, type CommonFlags } from './options.js';
 
 type Flags = CommonFlags & { workspace: string; url?: string; events?: string; enable?: boolean; disable?: boolean };
 
@@ -27,7 +27,7 @@ async function run<T>(flags: Flags, id: string | null, body: (ctx: AppContext, d
       return await body(ctx, deps);
     } catch (err) {
       if (err instanceof DomainError && err.code === 'webhook_not_found') throw new UsageError(`no webhook subscription ${id} in workspace ${flags.workspace}`);
-      if (err instanceof DomainError && err.code === 'webhook_url_refused') throw new UsageError(`the URL is refused: ${err.message}`);
+      if (err instanceof DomainError && (err.code === 'webhook_url_refused' || err.code === 'webhook_url_unresolvable')) throw new UsageError(`the URL is refused: ${err.message}`);
       throw err;
     }
   });
@@ -39,7 +39,7 @@ const base = (name: string, description: string) => withCommonOptions(new Comman
 export function webhookCommands(): Command {
   const group = new Command('webhook').description("a workspace's outbound webhook subscriptions (docs/webhooks.md)");
   group.addCommand(
-    base('create', 'subscribe a URL to events; prints the signing secret (whsec_…) this once')
+    withSettingOptions(base('create', 'subscribe a URL to events; prints the signing secret (whsec_…) this once'), 'webhooks')
       .requiredOption('--url <url>', 'https URL the events are POSTed to')
       .requiredOption('--events <types>', `comma-separated event types: ${EVENT_TYPES.join(', ')}`)
       .action(async (flags: Flags) => {
@@ -55,7 +55,7 @@ export function webhookCommands(): Command {
     }),
   );
   group.addCommand(
-    base('update', "change a subscription's URL, events, or enable it again")
+    withSettingOptions(base('update', "change a subscription's URL, events, or enable it again"), 'webhooks')
       .argument('<id>', 'subscription id')
       .option('--url <url>', 'new URL')
       .option('--events <types>', 'new comma-separated event types')

@@ -5,7 +5,7 @@ import { ALL_ENGINES, createWorker, type Engine } from '../engine/worker-tasks.j
 import { startMetricsServer } from '../metrics/metrics-server.js';
 import { UsageError } from '../shared/errors.js';
 import { stopGracefully } from './graceful-stop.js';
-import { print, withCommonOptions, type CommonFlags } from './options.js';
+import { print, withCommonOptions, withSettingOptions, type CommonFlags } from './options.js';
 
 function parseEngines(value: string): Engine[] {
   const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -15,9 +15,8 @@ function parseEngines(value: string): Engine[] {
 }
 
 export function workerCommand(): Command {
-  return withCommonOptions(
-    new Command('worker').description('run the engines (ingestion, outreach, delivery retries) without the API; stops cleanly on SIGTERM'),
-  )
+  const command = withCommonOptions(new Command('worker').description('run the engines (ingestion, outreach, delivery retries) without the API; stops cleanly on SIGTERM'));
+  return withSettingOptions(withSettingOptions(command, 'start'), 'webhooks')
     .option('--once', 'run until there is no work left, then exit')
     .addOption(new Option('--engines <list>', `the engines to run, comma-separated (default: all of ${ALL_ENGINES.join(', ')})`).argParser(parseEngines))
     .action(async (flags: CommonFlags & { once?: boolean; engines?: Engine[] }) => {

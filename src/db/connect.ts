@@ -23,8 +23,15 @@ const SQLITE_CACHE_SIZE = -12288;
  */
 const SQLITE_READER_CACHE_SIZE = -8192;
 
+/**
+ * What opening a SQLite file that does not exist does: make it, and its directories (the data
+ * directory's own file, the default); make it in a directory that must exist (`--new-db`); or
+ * refuse (a `--db` the operator did not call new: a mistyped path must not start an empty database).
+ */
+export type MissingFile = 'create-with-directories' | 'create' | 'refuse';
+
 /** Where the database is: a SQLite file (or :memory:) or a PostgreSQL URL (config.ts parses the setting into one). */
-export type DbTarget = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+export type DbTarget = { dialect: 'sqlite'; file: string; missing?: MissingFile } | { dialect: 'postgres'; url: string };
 
 export type Dialect = DbTarget['dialect'];
 
@@ -165,8 +172,13 @@ export function connectDb(target: DbTarget, options: ConnectOptions = {}): DbHan
       // The file holds every workspace's personal data: only the service's user may read it.
       // SQLite gives the -wal and -shm files the mode of the database file.
       // An existing file is left as it is: a read-only one is still served for reading.
-      fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
-      if (!fs.existsSync(target.file)) fs.closeSync(fs.openSync(target.file, 'a', 0o600));
+      if (!fs.existsSync(target.file)) {
+        const missing = target.missing ?? 'create-with-directories';
+        if (missing === 'refuse') throw new Error('there is no such file (check the path; add --new-db to create a new database there)');
+        if (missing === 'create' && !fs.existsSync(path.dirname(target.file))) throw new Error(`its directory ${path.dirname(target.file)} does not exist (make it first)`);
+        fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
+        fs.closeSync(fs.openSync(target.file, 'a', 0o600));
+      }
     }
     const sqlite = openSqlite(target.file);
     sqlite.pragma('journal_mode = WAL');

@@ -109,22 +109,31 @@ function ingestionTasks(ctx: AppContext): WorkerTask[] {
       // Syncs run on their own schedule, not as a backlog to hurry: the step syncs the members
       // due now (one claim at a time, so workers share them) and lets the loop idle afterwards.
       name: 'sync-members',
+      paced: true,
       step: async (signal) => {
-        for (let i = 0; i < 25 && !signal.aborted; i++) if ((await syncNextDueMember(ingestion, signal, ingestionLog)) === null) break;
-        return false;
+        let synced = 0;
+        let failed = false;
+        for (let i = 0; i < 25 && !signal.aborted; i++) {
+          const result = await syncNextDueMember(ingestion, signal, ingestionLog);
+          if (result === null) break;
+          synced++;
+          failed ||= result.failed === true || result.refused > 0;
+        }
+        return failed ? 'failed' : synced > 0;
       },
     },
     { name: 'enrich-leads', step: async () => (await enrichWaitingLeads(enrichment)) > 0 },
     {
       // Scores decay with time; an hourly set-based pass writes the scores that changed.
       name: 'rescore-leads',
+      paced: true,
       step: async () => {
         const now = ctx.clock.now();
         if (now - lastRescore < 3_600_000) return false;
         lastRescore = now;
         const count = await rescoreLeads(ctx.database.db, now);
         if (count > 0) ingestionLog.info({ count }, 'leads re-scored');
-        return false;
+        return count > 0;
       },
     },
   ];

@@ -10,8 +10,17 @@ import { backoffMs } from '../shared/time.js';
 
 export interface WorkerTask {
   readonly name: string;
-  /** Does one bounded piece of work; true when it found some (the loop then comes back at once). */
-  step(signal: AbortSignal): Promise<boolean>;
+  /**
+   * Does one bounded piece of work; true when it found some (the loop then comes back at once),
+   * 'failed' when some of it failed without throwing (a member's sync the provider refused, which
+   * backs off on its own schedule).
+   */
+  step(signal: AbortSignal): Promise<boolean | 'failed'>;
+  /**
+   * Work that comes on its own schedule (member syncs, the hourly re-score): counted as work, but
+   * it does not bring the loop back at once, there being nothing more due until its next time.
+   */
+  readonly paced?: boolean;
 }
 
 export interface WorkerOptions {
@@ -68,8 +77,9 @@ export class Worker {
       const started = performance.now();
       let outcome: StepOutcome;
       try {
-        outcome = (await task.step(signal)) ? 'work' : 'idle';
-        busy = outcome === 'work' || busy;
+        const found = await task.step(signal);
+        outcome = found === 'failed' ? 'failed' : found ? 'work' : 'idle';
+        busy = (found === true && !task.paced) || busy;
       } catch (err) {
         outcome = 'failed';
         if (isDatabaseUnavailable(err)) {

@@ -15,7 +15,7 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
     status: 406,
     detail: 'Contact is not connected with the team member; send a connection request first',
   },
-  // Each limit says which it is (docs/networks.md "Budgets"); Retry-After tells until it refills.
+  // Each limit says which it is (docs/unipile.md "Budgets"); Retry-After tells until it refills.
   network_limit_reached: { status: 429, detail: "The team member's network account reached its invitation limit; try again later" },
   network_lookup_limit_reached: { status: 429, detail: "The team member's network account spent today's profile look-ups; try again later" },
   network_message_limit_reached: { status: 429, detail: "The team member's network account reached its message limit; try again later" },
@@ -29,6 +29,7 @@ export const domainErrorTable: Record<DomainErrorCode, { status: number; detail:
   webhook_not_found: { status: 404, detail: 'Webhook subscription not found' },
   // One sentence for every refusal (not https, does not resolve, a private address): the service does not map the caller's network for them.
   webhook_url_refused: { status: 422, detail: 'The webhook URL is refused: it must be an https URL whose host resolves to public addresses only' },
+  webhook_url_unresolvable: { status: 422, detail: 'The webhook URL is refused: its host does not resolve' },
 };
 
 /** Errors Fastify and its plugins raise themselves, before or around a route. */

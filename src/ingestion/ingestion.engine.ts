@@ -21,8 +21,8 @@ export interface IngestionDeps {
   schedule: SyncSchedule;
 }
 
-/** Syncs one due member, if any; returns what it did (null: nothing was due). */
-export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal, log: Logger, options: { workspaceId?: string; progress?: SyncProgress } = {}): Promise<SyncResult | null> {
+/** Syncs one due member, if any; returns what it did (null: nothing was due; failed: the provider refused, the sync backs off). */
+export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal, log: Logger, options: { workspaceId?: string; progress?: SyncProgress } = {}): Promise<(SyncResult & { failed?: true }) | null> {
   const { db, clock, schedule } = deps;
   await scheduleConnectedMembers(db, clock.now(), options.workspaceId);
   const [claim] = await claimDueSyncs(db, clock.now(), schedule.leaseMs, 1, options.workspaceId);
@@ -32,7 +32,7 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
   if (!network) {
     // Unbound since the claim: nothing is synced, and the claim goes back untouched.
     await releaseSync(db, claim);
-    return { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: true };
+    return { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: true, refused: 0 };
   }
   try {
     const result = await syncMember({ db, network, now: () => clock.now() }, account, signal, options.progress);
@@ -47,7 +47,7 @@ export async function syncNextDueMember(deps: IngestionDeps, signal: AbortSignal
     }
     await finishSync(db, claim, { ok: false, now: clock.now(), error: `${err.kind}: ${err.message}`, schedule });
     log.warn({ ...account, kind: err.kind, failures: claim.failures + 1 }, 'member sync failed; backing off');
-    return { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: false };
+    return { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: false, refused: 0, failed: true };
   }
 }
 

@@ -4,7 +4,7 @@
 // every `profileRefreshMs`), a new person is made from what the engagement carries (name, headline,
 // public identifier), and the full profile is looked up only when the workspace's rules read what
 // only a profile has (job, country, company), later and within the budget the API and outreach
-// leave (docs/networks.md, "Budgets"). People waiting for a look-up are kept in profile_lookups
+// leave (docs/unipile.md, "Budgets"). People waiting for a look-up are kept in profile_lookups
 // and served oldest first; a deleted profile (404) is remembered and not asked again before the
 // refresh period.
 import type { Db } from '../db/database.js';

@@ -59,6 +59,12 @@ export interface SyncResult {
   /** Profile look-ups made for people who waited for one. */
   lookups: number;
   aborted: boolean;
+  /**
+   * Calls the provider refused because it does not know the member's account as connected
+   * (disconnected, restricted): the sync goes on without what they would have told, but it did
+   * not see the member's network as it is.
+   */
+  refused: number;
 }
 
 function postRow(workspaceId: string, p: NetworkPost, author: string, owner: { teamMemberId: string } | { authorUrn: string }, now: number): PostsTable {
@@ -112,13 +118,13 @@ async function learnMemberUrns(deps: SyncDeps, workspaceId: string): Promise<voi
  * Brings the connections mirror of the member up to the provider: invitations pending there, and
  * what became of those the mirror still holds as pending (accepted, declined, withdrawn).
  */
-async function syncConnections(deps: SyncDeps, account: AccountRef): Promise<void> {
+async function syncConnections(deps: SyncDeps, account: AccountRef): Promise<'refused' | void> {
   let pending;
   try {
     pending = await deps.network.listPendingInvitations(account);
   } catch (err) {
     // An account the network does not know as connected has no connections to tell.
-    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return;
+    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return 'refused';
     throw err;
   }
   const mirrored = new Set(await listMirroredPending(deps.db, account.workspaceId, account.teamMemberId));
@@ -129,11 +135,11 @@ async function syncConnections(deps: SyncDeps, account: AccountRef): Promise<voi
 }
 
 /** Messages contacts sent the member (replies stop the campaign sequences they answer). */
-async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<void> {
+async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<'refused' | void> {
   try {
     await recordNewReplies(deps.db, deps.network, account, deps.now());
   } catch (err) {
-    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return;
+    if (err instanceof NetworkError && (err.kind === 'account_disconnected' || err.kind === 'account_restricted')) return 'refused';
     throw err;
   }
 }
@@ -141,13 +147,13 @@ async function syncReplies(deps: SyncDeps, account: AccountRef): Promise<void> {
 export async function syncMember(deps: SyncDeps, account: AccountRef, signal: AbortSignal, progress?: SyncProgress): Promise<SyncResult> {
   const { db, network } = deps;
   const { workspaceId, teamMemberId } = account;
-  const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: false };
+  const result: SyncResult = { posts: 0, trackedPosts: 0, events: 0, created: 0, lookups: 0, aborted: false, refused: 0 };
   const since = deps.now() - SYNC_WINDOW_MS;
   const member = await db.selectFrom('team_members').select('network_username').where('workspace_id', '=', workspaceId).where('id', '=', teamMemberId).executeTakeFirstOrThrow();
 
   await learnMemberUrns(deps, workspaceId);
-  await syncConnections(deps, account);
-  await syncReplies(deps, account);
+  if ((await syncConnections(deps, account)) === 'refused') result.refused++;
+  if ((await syncReplies(deps, account)) === 'refused') result.refused++;
   const posts = await network.listMemberPosts(account, since);
   const author = member.network_username ?? teamMemberId;
   await upsertPosts(db, posts.map((p) => postRow(workspaceId, p, author, { teamMemberId }, deps.now())));

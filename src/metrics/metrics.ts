@@ -28,7 +28,7 @@ export class Metrics {
 
   private readonly taskRuns = new Histogram({
     name: 'warmline_worker_task_duration_seconds',
-    help: 'Worker task steps by task and outcome (work, idle, failed: the step threw), with their duration',
+    help: 'Worker task steps by task and outcome (work, idle, failed: the step threw or a member sync it made failed), with their duration',
     labelNames: ['task', 'outcome'] as const,
     buckets: DURATION_BUCKETS,
     registers: [this.registry],

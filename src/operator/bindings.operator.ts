@@ -13,7 +13,7 @@ import type { SimulatedNetwork, StateToAdopt } from '../network/simulation.js';
 import type { Clock } from '../shared/clock.js';
 import { UsageError } from '../shared/errors.js';
 import { findTeamMember, listTeamMembers, listWorkspaces } from '../workspace/workspace.repository.js';
-import { requireWorkspace, updateIntegrationStatus } from '../workspace/workspace.service.js';
+import { addTeamMember, requireWorkspace, updateIntegrationStatus, type NewTeamMember } from '../workspace/workspace.service.js';
 
 export interface BindingDeps {
   db: Db;
@@ -117,4 +117,24 @@ export async function setMemberNetworkLink(deps: Pick<BindingDeps, 'db' | 'clock
   const status = connected ? 'CONNECTED' : 'DISCONNECTED';
   await updateIntegrationStatus(db, workspaceId, memberId, status, deps.clock.now());
   return { id: memberId, integration_status: status };
+}
+
+/**
+ * Adds a team member; one added CONNECTED to a workspace bound to a network is linked there too,
+ * or refused before anything is written: CONNECTED with no account behind it made every sync of
+ * the member fail its provider calls unseen. The sandbox gets the member's account at once; a
+ * real network links a member's own account (`member link`), so the member is added NOT_CONNECTED
+ * first. A workspace bound to none records the status as given (no engine acts for it).
+ */
+export async function addMemberLinked(deps: Pick<BindingDeps, 'db' | 'clock'> & { sandbox: SimulatedAccounts }, workspaceId: string, member: NewTeamMember) {
+  const { db } = deps;
+  await requireWorkspace(db, workspaceId);
+  const { provider } = await bindingOf(db, workspaceId, 'network');
+  const linked = member.integration_status === 'CONNECTED' && provider !== NONE;
+  if (linked && provider !== 'sandbox') {
+    throw new UsageError(`the ${provider} network links a member's own account: add the member without --integration-status CONNECTED, then warmline member link ${workspaceId} <member> --account <account id>`);
+  }
+  const added = await addTeamMember(db, deps.clock, workspaceId, member);
+  if (linked) await deps.sandbox.connectAccount({ workspaceId, teamMemberId: added.id });
+  return added;
 }

@@ -9,6 +9,10 @@ import { API_VERSION, SERVICE_NAME } from '../http/public.routes.js';
 // (docs/decisions.md "OpenAPI document").
 const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
 
+/** The docs page's own name and mark, in place of the plugin's defaults ("Swagger UI", Fastify's logo). */
+const PAGE_TITLE = `${SERVICE_NAME} API reference`;
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="32" viewBox="0 0 160 32"><text x="0" y="24" font-family="sans-serif" font-size="22" font-weight="700" fill="#ffffff">${SERVICE_NAME}</text></svg>`;
+
 export interface DocsOptions {
   /** `--public-url`: the document's server when set; otherwise the address the client reached. */
   publicUrl: string | null;
@@ -37,7 +41,7 @@ export async function registerDocs(app: FastifyInstance, { publicUrl, hookSecret
       components: {
         securitySchemes: {
           HTTPBearer: { type: 'http', scheme: 'bearer' },
-          // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/networks.md).
+          // Unipile's deliveries carry the workspace's hook secret, never an API key (docs/unipile.md).
           UnipileHookSecret: { type: 'apiKey', in: 'header', name: hookSecretHeader },
           // The web console's session (docs/console.md); v2 never accepts it, the console never accepts a key.
           ConsoleSession: { type: 'apiKey', in: 'cookie', name: 'wl_session' },
@@ -49,6 +53,8 @@ export async function registerDocs(app: FastifyInstance, { publicUrl, hookSecret
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    theme: { title: PAGE_TITLE },
+    logo: { type: 'image/svg+xml', content: LOGO },
     uiConfig: { deepLinking: true },
     staticCSP: true,
     transformSpecification: (document, request) => withServers(document, request, publicUrl),

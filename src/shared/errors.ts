@@ -20,7 +20,8 @@ export type DomainErrorCode =
   | 'hook_unauthorized'
   | 'hook_body_invalid'
   | 'webhook_not_found'
-  | 'webhook_url_refused';
+  | 'webhook_url_refused'
+  | 'webhook_url_unresolvable';
 
 export class DomainError extends Error {
   /** `retryAfterMs`: when the caller may try again (sent as Retry-After), if known. */

@@ -19,7 +19,12 @@ export function isPrivateAddress(address: string): boolean {
   return family === 4 ? blocked.check(address, 'ipv4') : family === 6 ? blocked.check(address, 'ipv6') : true;
 }
 
-export class RefusedUrl extends Error {}
+export class RefusedUrl extends Error {
+  /** unresolvable: the host has no address (a typo, a name not yet published), not a forbidden one. */
+  constructor(message: string, readonly reason: 'refused' | 'unresolvable' = 'refused') {
+    super(message);
+  }
+}
 
 /** Checks a subscription URL's form; throws RefusedUrl with a reason a user can act on. */
 export function checkUrlForm(text: string, allowPrivate: boolean): URL {
@@ -41,7 +46,7 @@ export async function resolveChecked(host: string, allowPrivate: boolean): Promi
   try {
     addresses = net.isIP(bare) ? [{ address: bare, family: net.isIP(bare) }] : await dns.promises.lookup(bare, { all: true, verbatim: true });
   } catch {
-    throw new RefusedUrl(`url host ${bare} does not resolve`);
+    throw new RefusedUrl(`url host ${bare} does not resolve`, 'unresolvable');
   }
   if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) throw new RefusedUrl(`url host ${bare} resolves to a private, loopback or link-local address`);
   return addresses;

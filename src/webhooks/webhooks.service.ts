@@ -43,7 +43,7 @@ async function checkUrl(deps: WebhookDeps, url: string): Promise<void> {
   try {
     await resolveChecked(checkUrlForm(url, deps.allowPrivate).hostname, deps.allowPrivate);
   } catch (err) {
-    if (err instanceof RefusedUrl) throw new DomainError('webhook_url_refused', err.message);
+    if (err instanceof RefusedUrl) throw new DomainError(err.reason === 'unresolvable' ? 'webhook_url_unresolvable' : 'webhook_url_refused', err.message);
     throw err;
   }
 }

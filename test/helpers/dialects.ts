@@ -1,5 +1,6 @@
 // Every storage and HTTP test runs once per dialect: SQLite always, PostgreSQL when
 // WARMLINE_TEST_PG_URL names a server (each suite gets a fresh database there).
+import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -41,7 +42,11 @@ export function postgresServerUrl(): string | null {
 export async function createTestDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = tempDir('sqlite');
-    return { target: { dialect: 'sqlite', file: path.join(dir, 'test.db') }, drop: async () => removeTempDir(dir) };
+    // An empty file, as CREATE DATABASE makes an empty PostgreSQL one: a process given it (`--db`)
+    // opens a database that exists rather than one it was not told is new (--new-db).
+    const file = path.join(dir, 'test.db');
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    return { target: { dialect: 'sqlite', file }, drop: async () => removeTempDir(dir) };
   }
   if (!pgUrl) throw new Error('WARMLINE_TEST_PG_URL is not set');
   const name = `warmline_t_${randomBytes(6).toString('hex')}`;

@@ -4,7 +4,7 @@
 // published LinkedIn guidance asks for 80-100 profile look-ups a day and a random pause of about a
 // minute between two acting calls. Profile views are one of the signals that get an account
 // restricted, so look-ups have a reserve ingestion cannot touch: the API's checks and sends and the
-// outreach engine come first, a sync spends only what they leave (docs/networks.md, "Budgets").
+// outreach engine come first, a sync spends only what they leave (docs/unipile.md, "Budgets").
 // Each claim is one conditional statement (count below the ceiling, spacing passed), so two
 // processes racing for the last unit cannot both win it.
 import { sql } from 'kysely';
