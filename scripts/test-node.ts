@@ -7,6 +7,7 @@
 // beside ../shared and installed with that Node: better-sqlite3 is built against its ABI there, so
 // this checkout's node_modules stay Node 20's.
 import { spawnSync, type SpawnSyncOptions, type SpawnSyncReturns } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,10 +21,14 @@ node-${process.platform}-${process.arch}@<major>, in a copy of this working tree
 Without vitest arguments, the files that a newer Node line needs to run (NODE_LINE_FILES in
 scripts/test-phases.ts, docs/testing.md); with them, exactly what they select (\`test/ src/\`: every file).
 Work space: $WARMLINE_NODE_DIR, default ${path.join(os.tmpdir(), 'warmline-node')} (kept between runs:
-the downloaded Node is reused, the copy is made again).`;
+the downloaded Node is reused; the copy is made and installed again unless it is of the same tree).
+
+  --install-only   fetch that Node, copy the tree and install it, run no test: CI installs both
+                   lines while the Node 20 suites run, and the later test run finds the copy ready.`;
 
 exitOnHelp(USAGE);
-const [major, ...vitestArgs] = process.argv.slice(2);
+const installOnly = process.argv.includes('--install-only');
+const [major, ...vitestArgs] = process.argv.slice(2).filter((arg) => arg !== '--install-only');
 if (!major || !/^\d+$/.test(major)) {
   console.error(`test:node: a Node.js major version is needed (got ${major === undefined ? 'nothing' : `"${major}"`})\n\n${USAGE}`);
   process.exit(2);
@@ -71,22 +76,19 @@ if (!fs.existsSync(path.join(nodeHome, 'bin', 'node'))) {
 // The working tree, as git sees it, beside the spec it reads (../shared).
 const copy = path.join(work, `node${major}`);
 const cwd = path.join(copy, 'main');
-fs.rmSync(copy, { recursive: true, force: true });
-fs.mkdirSync(cwd, { recursive: true });
 const files = run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] })
   .stdout.toString('utf8')
   .split('\0')
   .filter((file) => file !== '' && fs.existsSync(path.join(repo, file)));
-for (const file of files) fs.cpSync(path.join(repo, file), path.join(cwd, file));
-const shared = path.resolve(repo, '..', 'shared');
-if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(copy, 'shared'));
-
-// A repository of its own, so that the tests which clone the checkout (the README's quick start) run too.
-const git = (...args: string[]) => run('git', ['-c', 'user.name=test-node', '-c', 'user.email=test-node@localhost', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-git('init', '--quiet');
-git('add', '--all');
-git('commit', '--quiet', '--no-verify', '--message', 'the working tree, for test:node');
-
+// What the copy was made of (each file's path, size and change time) and with which Node: a copy of
+// the same tree, installed to the end, is used as it is.
+const tree = crypto.createHash('sha256').update(latest);
+for (const file of files) {
+  const stat = fs.statSync(path.join(repo, file));
+  tree.update(`\0${file}\0${stat.size}\0${stat.mtimeMs}`);
+}
+const stamp = path.join(copy, 'installed-tree');
+const digest = tree.digest('hex');
 const env = {
   ...process.env,
   PATH: `${path.join(nodeHome, 'bin')}${path.delimiter}${process.env.PATH}`,
@@ -94,9 +96,27 @@ const env = {
   npm_config_nodedir: nodeHome,
 };
 console.log(`test:node: Node ${latest} (${nodeHome}) in ${cwd}`);
-// The install's seconds are printed apart from the tests': on a 2-core machine they are a large part of the phase.
-const installing = Date.now();
-run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env });
-console.log(`test:node: npm ci on Node ${latest} took ${Math.round((Date.now() - installing) / 1000)} s`);
+if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === digest) {
+  console.log('test:node: the copy of this tree is installed already');
+} else {
+  fs.rmSync(copy, { recursive: true, force: true });
+  fs.mkdirSync(cwd, { recursive: true });
+  for (const file of files) fs.cpSync(path.join(repo, file), path.join(cwd, file));
+  const shared = path.resolve(repo, '..', 'shared');
+  if (fs.existsSync(shared)) fs.symlinkSync(shared, path.join(copy, 'shared'));
+
+  // A repository of its own, so that the tests which clone the checkout (the README's quick start) run too.
+  const git = (...args: string[]) => run('git', ['-c', 'user.name=test-node', '-c', 'user.email=test-node@localhost', ...args], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+  git('init', '--quiet');
+  git('add', '--all');
+  git('commit', '--quiet', '--no-verify', '--message', 'the working tree, for test:node');
+
+  // The install's seconds are printed apart from the tests': on a 2-core machine they are a large part of the phase.
+  const installing = Date.now();
+  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd, env });
+  fs.writeFileSync(stamp, digest);
+  console.log(`test:node: npm ci on Node ${latest} took ${Math.round((Date.now() - installing) / 1000)} s`);
+}
+if (installOnly) process.exit(0);
 const tests = spawnSync('npx', ['vitest', 'run', ...(vitestArgs.length > 0 ? vitestArgs : NODE_LINE_FILES)], { cwd, env, stdio: 'inherit' });
 process.exit(tests.status ?? 1);
