@@ -264,7 +264,7 @@ export const SETTINGS = {
   }),
   providerTimeoutMs: setting({
     env: 'WARMLINE_PROVIDER_TIMEOUT_MS', default: '30000',
-    help: 'the longest one call to a network provider (Unipile) or a CRM (HubSpot, Pipedrive) may take, answer included',
+    help: 'the longest one call to a network provider (Unipile) or a CRM (HubSpot) may take, answer included',
     read: int('provider timeout', 100, 600_000),
   }),
   hunterUrl: setting({

@@ -300,7 +300,8 @@ describeEachDialect('CRM sync with HubSpot', (dialect) => {
     const text = fs.readFileSync(file, 'utf8');
     expect(text).not.toContain(fake.token);
     expect(JSON.parse(text).workspace.crm).toEqual({ provider: 'hubspot', options: { api_url: fake.url, portal_id: '4242', ui_domain: 'app-eu1.hubspot.com', profile_property: 'hs_linkedin_url', push: { rule: 'qualified' } } });
-    const elsewhere = { WARMLINE_DB: path.join(dir, 'elsewhere.db'), WARMLINE_SECRET: SECRET };
+    // A new database elsewhere (--new-db: the file does not exist yet).
+    const elsewhere = { WARMLINE_DB: path.join(dir, 'elsewhere.db'), WARMLINE_NEW_DB: 'true', WARMLINE_SECRET: SECRET };
     const refused = await runCli(['import', file, '--network', 'none'], { env: elsewhere });
     // (the import's progress lines come first on standard error)
     expect([refused.code, refused.stderr.split('\n').filter(Boolean).at(-1)]).toEqual([1, `warmline: the snapshot binds the workspace to the CRM hubspot, whose token no snapshot carries: import with --crm none, then warmline crm bind ${ws.id} hubspot --token-file <file>`]);

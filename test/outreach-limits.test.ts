@@ -14,6 +14,7 @@ const RANGES: [keyof OutreachLimits, number, number][] = [
   ['dailyMessages', 0, 500],
   ['workStartHour', 0, 23],
   ['workEndHour', 1, 24],
+  ['workDays', 5, 7],
   ['minSpacingSeconds', 1, 86_400],
   ['maxSpacingSeconds', 1, 86_400],
   ['withdrawAfterDays', 1, 365],
@@ -32,7 +33,7 @@ describeEachDialect('outreach limits', (dialect) => {
   it('starts from the safe defaults and keeps what is not changed', async () => {
     const { id } = await createWorkspace(db(), clock, 'Limits');
     expect(await loadLimits(db(), id)).toEqual({
-      dailyInvitations: 20, weeklyInvitations: 100, dailyMessages: 30, workStartHour: 9, workEndHour: 18,
+      dailyInvitations: 20, weeklyInvitations: 100, dailyMessages: 30, workStartHour: 9, workEndHour: 18, workDays: 5,
       minSpacingSeconds: 120, maxSpacingSeconds: 360, withdrawAfterDays: 21, reinviteAfterDays: 21,
     });
     expect(await setLimits(db(), clock, id, { dailyInvitations: 5, weeklyInvitations: undefined })).toEqual({ ...DEFAULT_LIMITS, dailyInvitations: 5 });

@@ -78,6 +78,8 @@ export function serveCommand(): Command {
           lines.push(`Created workspace ${firstRun.workspaceId} with demo data.`, `API key (shown only this once, keep it): ${firstRun.apiKey}`);
           lines.push(`Try: curl -k -H "Authorization: Bearer ${firstRun.apiKey}" ${url}/v2/workspace/users`);
           if (firstRun.adminInvite) lines.push(`Web console: set the password of ${firstRun.adminInvite.email} (admin; one-time link, expires in 72 h): ${inviteLink(config.publicUrl ?? url, firstRun.adminInvite.token)}`);
+          const same = sameDatabaseFlags(config);
+          lines.push(`${firstRun.outreachNote} (npx warmline outreach limits --workspace ${firstRun.workspaceId}${same.flags})${same.note}`);
         } else {
           const same = sameDatabaseFlags(config);
           lines.push(`Need an API key? npx warmline key create --workspace <id>${same.flags}   (workspace ids: npx warmline workspace list${same.flags})${same.note}`);

@@ -15,9 +15,11 @@ export interface OutreachLimits {
   weeklyInvitations: number;
   /** Messages per calendar day in the sender's time zone. */
   dailyMessages: number;
-  /** Working hours, local to the sender, Monday to Friday: [start, end) in whole hours. */
+  /** Working hours, local to the sender, on working days: [start, end) in whole hours. */
   workStartHour: number;
   workEndHour: number;
+  /** Working days a week, local to the sender: 5 Monday to Friday, 6 to Saturday, 7 every day. */
+  workDays: number;
   /** Randomized spacing between two actions of one sender, in seconds. */
   minSpacingSeconds: number;
   maxSpacingSeconds: number;
@@ -33,6 +35,7 @@ export const DEFAULT_LIMITS: OutreachLimits = {
   dailyMessages: 30,
   workStartHour: 9,
   workEndHour: 18,
+  workDays: 5,
   minSpacingSeconds: 120,
   maxSpacingSeconds: 360,
   withdrawAfterDays: 21,
@@ -45,6 +48,7 @@ const RANGES: Record<keyof OutreachLimits, [number, number]> = {
   dailyMessages: [0, 500],
   workStartHour: [0, 23],
   workEndHour: [1, 24],
+  workDays: [5, 7],
   minSpacingSeconds: [1, 86_400],
   maxSpacingSeconds: [1, 86_400],
   withdrawAfterDays: [1, 365],

@@ -12,6 +12,15 @@ import { isWorkingTime } from './working-hours.js';
 
 export const POLL_INTERVAL_MS = 2 * 3_600_000;
 
+/**
+ * A network that lives `pace` times faster than real time (the demo's simulated one) answers that
+ * much sooner, so it is polled that much sooner, never more often than once a minute; every real
+ * network keeps POLL_INTERVAL_MS.
+ */
+export function pollIntervalFor(pace = 1): number {
+  return pace <= 1 ? POLL_INTERVAL_MS : Math.max(60_000, POLL_INTERVAL_MS / pace);
+}
+
 export async function pollInvitations(c: StepContext): Promise<void> {
   const { db, network } = c.deps;
   const ws = c.member.workspace_id;
@@ -20,7 +29,7 @@ export async function pollInvitations(c: StepContext): Promise<void> {
   const account = { workspaceId: ws, teamMemberId: c.member.id };
   const pending = new Map((await network.listPendingInvitations(account)).map((p) => [p.contactUrn, p]));
   const update = (contact: { id: string }, changes: CampaignContactChanges) => contactRepo.updateContact(db, ws, contact.id, { ...changes, updated_at: c.now });
-  const working = isWorkingTime(c.now, c.member.time_zone, c.limits.workStartHour, c.limits.workEndHour);
+  const working = isWorkingTime(c.now, c.member.time_zone, c.limits.workStartHour, c.limits.workEndHour, c.limits.workDays);
   for (const contact of invited) {
     const urn = contact.network_urn!;
     const invitation = pending.get(urn);

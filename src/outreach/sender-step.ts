@@ -10,7 +10,7 @@ import * as contactRepo from './outreach-contacts.repository.js';
 import * as repo from './outreach.repository.js';
 import type { OutreachSendersTable } from '../db/schema/outreach.table.js';
 import * as participantRepo from './participants.repository.js';
-import { POLL_INTERVAL_MS, pollInvitations } from './poll.js';
+import { pollIntervalFor, pollInvitations } from './poll.js';
 import { pollReplies } from './replies.js';
 import { spacingMs } from './spacing.js';
 import { SenderPause, pauseFor, type OutreachDeps, type StepContext } from './step-context.js';
@@ -42,7 +42,7 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
       nextPollAt = Math.max(nextPollAt, now + IDLE_MS);
     } else if (!pause) {
       await settleReserved(c);
-      const working = isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
+      const working = isWorkingTime(now, zone, limits.workStartHour, limits.workEndHour, limits.workDays);
       // Polling is activity on the account too: like sending, only in working hours.
       if (now >= nextPollAt) {
         if (working) {
@@ -51,11 +51,11 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
           await pollInvitations(c);
           await pollReplies(c);
         }
-        nextPollAt = nextWorkingTime(working ? now + POLL_INTERVAL_MS : now, zone, limits.workStartHour, limits.workEndHour);
+        nextPollAt = nextWorkingTime(working ? now + pollIntervalFor(deps.network.pace) : now, zone, limits.workStartHour, limits.workEndHour, limits.workDays);
       }
       if (!working) {
-        nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour);
-        await noteWaiting(deps.db, ws, member.id, campaigns.map((x) => x.id), waitingReason(now, zone, limits.workStartHour, limits.workEndHour), now);
+        nextSendAt = nextWorkingTime(now, zone, limits.workStartHour, limits.workEndHour, limits.workDays);
+        await noteWaiting(deps.db, ws, member.id, campaigns.map((x) => x.id), waitingReason(now, zone, limits.workStartHour, limits.workEndHour, limits.workDays), now);
       } else if (now >= nextSendAt) {
         const result = await act(c);
         acted = result === 'sent';
@@ -71,7 +71,7 @@ export async function runSenderStep(deps: OutreachDeps, sender: OutreachSendersT
     deps.logger.warn({ workspace: ws, member: member.id, reason: pause.reason }, 'sender paused');
     await contactRepo.releaseAssigned(deps.db, ws, member.id, now);
   }
-  const sendable = nextWorkingTime(Math.max(nextSendAt, pause?.until ?? 0), zone, limits.workStartHour, limits.workEndHour);
+  const sendable = nextWorkingTime(Math.max(nextSendAt, pause?.until ?? 0), zone, limits.workStartHour, limits.workEndHour, limits.workDays);
   await repo.updateSender(deps.db, ws, member.id, {
     claimed_until: null,
     next_send_at: nextSendAt,

@@ -42,7 +42,7 @@ export async function campaignStats(db: Db, clock: Clock, workspaceId: string, c
       integration_status: p.integration_status,
       ...(await senderUsage(db, workspaceId, member, limits, now)),
       paused: paused ? { reason: state!.paused_reason, until: state!.paused_until === null ? null : toIso(state!.paused_until) } : null,
-      waiting: isWorkingTime(now, member.time_zone, limits.workStartHour, limits.workEndHour) ? null : waitingReason(now, member.time_zone, limits.workStartHour, limits.workEndHour),
+      waiting: isWorkingTime(now, member.time_zone, limits.workStartHour, limits.workEndHour, limits.workDays) ? null : waitingReason(now, member.time_zone, limits.workStartHour, limits.workEndHour, limits.workDays),
     });
   }
   return { id: campaignId, status: campaign.status, contacts, ...rates, senders };

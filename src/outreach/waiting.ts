@@ -8,8 +8,8 @@ const PREFIX = 'waiting for working hours';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** `waiting for working hours: Mon 09:00 Europe/Berlin` (the next start of working time, in the sender's zone). */
-export function waitingReason(now: number, zone: string, startHour: number, endHour: number): string {
-  const t = localTime(nextWorkingTime(now, zone, startHour, endHour), zone);
+export function waitingReason(now: number, zone: string, startHour: number, endHour: number, workDays = 5): string {
+  const t = localTime(nextWorkingTime(now, zone, startHour, endHour, workDays), zone);
   const hhmm = `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
   return `${PREFIX}: ${WEEKDAYS[t.weekday]} ${hhmm} ${zone}`;
 }

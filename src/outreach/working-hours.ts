@@ -57,17 +57,25 @@ export function startOfLocalDay(ms: number, zone: string): number {
   return instantOf(zone, t.year, t.month, t.day, 0);
 }
 
-export function isWorkingTime(ms: number, zone: string, startHour: number, endHour: number): boolean {
+/**
+ * Working days a week: 5 is Monday to Friday (the default), 6 adds Saturday, 7 is every day (a
+ * demo that must be seen working at any hour, a team that works weekends).
+ */
+export function isWorkDay(weekday: number, workDays: number): boolean {
+  return workDays >= 7 || (weekday >= 1 && weekday <= workDays);
+}
+
+export function isWorkingTime(ms: number, zone: string, startHour: number, endHour: number, workDays = 5): boolean {
   const t = localTime(ms, zone);
-  return t.weekday >= 1 && t.weekday <= 5 && t.hour >= startHour && t.hour < endHour;
+  return isWorkDay(t.weekday, workDays) && t.hour >= startHour && t.hour < endHour;
 }
 
 /** `ms` itself when it is working time, else the start of the next working period. */
-export function nextWorkingTime(ms: number, zone: string, startHour: number, endHour: number): number {
+export function nextWorkingTime(ms: number, zone: string, startHour: number, endHour: number, workDays = 5): number {
   let at = ms;
-  for (let i = 0; i < 10 && !isWorkingTime(at, zone, startHour, endHour); i++) {
+  for (let i = 0; i < 10 && !isWorkingTime(at, zone, startHour, endHour, workDays); i++) {
     const t = localTime(at, zone);
-    const today = t.weekday >= 1 && t.weekday <= 5 && t.hour < startHour;
+    const today = isWorkDay(t.weekday, workDays) && t.hour < startHour;
     const day = today ? t.day : t.day + 1; // Date.UTC normalizes day overflow
     const next = new Date(Date.UTC(t.year, t.month - 1, day));
     at = Math.max(at + 1, instantOf(zone, next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), startHour));
