@@ -2,10 +2,8 @@
 // service as --ca-file), JSON in and out, every call recorded, and the levers every fake shares:
 // a failure for the next matching calls (a status with Retry-After, or an answer that never
 // comes) and a delay between acting and answering (a crash test kills the service in between).
-import https from 'node:https';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import selfsigned from 'selfsigned';
+import { closeLocalHttps, startLocalHttps } from '../local-https.js';
 
 export type Failure = { status: number; body?: unknown; retryAfterSeconds?: number } | { hang: true };
 
@@ -26,22 +24,12 @@ export abstract class FakeHttps {
   private hanging: ServerResponse[] = [];
 
   async start(): Promise<this> {
-    const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    });
-    this.ca = pems.cert;
-    this.server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    ({ server: this.server, url: this.url, ca: this.ca } = await startLocalHttps((req, res) => void this.handle(req, res)));
     return this;
   }
 
   async close(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeLocalHttps(this.server, this.hanging);
   }
 
   /** The next `times` calls whose "METHOD /path" matches fail this way. */

@@ -3,10 +3,8 @@
 // reactions. Every answer is checked against the SDK's own validators before it is sent. Tests
 // steer the world (a contact accepts, replies, reacts) and inject failures (401, 403, 429 with
 // Retry-After, 500, a call that hangs, or one that acts and then loses its answer).
-import https from 'node:https';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import selfsigned from 'selfsigned';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { closeLocalHttps, startLocalHttps } from '../local-https.js';
 import { accountsRoute } from './fake-unipile-accounts.js';
 import { assertShape, type ValidatorName } from './sdk-validators.js';
 
@@ -45,7 +43,7 @@ export class FakeUnipile {
   readonly token: string;
   url = '';
   ca = '';
-  private server: https.Server | null = null;
+  private server: Server | null = null;
   private seq = 0;
   readonly accounts = new Map<string, FakeAccount>();
   readonly people = new Map<string, FakePerson>();
@@ -76,22 +74,12 @@ export class FakeUnipile {
   }
 
   async start(): Promise<this> {
-    const pems = await selfsigned.generate([{ name: 'commonName', value: '127.0.0.1' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
-    });
-    this.ca = pems.cert;
-    this.server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    ({ server: this.server, url: this.url, ca: this.ca } = await startLocalHttps((req, res) => void this.handle(req, res)));
     return this;
   }
 
   async close(): Promise<void> {
-    for (const res of this.hanging) res.destroy();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeLocalHttps(this.server, this.hanging);
   }
 
   // ---- world ----------------------------------------------------------------------------
