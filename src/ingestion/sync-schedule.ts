@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { DbOrTx } from '../db/database.js';
 import { isPostgres } from '../db/dialect.js';
 import { boundWorkspaces } from '../network/bindings.repository.js';
-import { backoffMs } from '../shared/time.js';
+import { backoffMs, pacedInterval } from '../shared/time.js';
 
 export interface SyncSchedule {
   /** Pause between two successful syncs of a member. */
@@ -28,8 +28,7 @@ export const PACED_SYNC_FLOOR_MS = 15_000;
  * PACED_SYNC_FLOOR_MS of clock time unless the interval itself is shorter.
  */
 export function syncIntervalFor(schedule: SyncSchedule, pace = 1): number {
-  if (pace <= 1) return schedule.intervalMs;
-  return Math.max(schedule.intervalMs / pace, Math.min(schedule.intervalMs, PACED_SYNC_FLOOR_MS));
+  return pacedInterval(schedule.intervalMs, pace, PACED_SYNC_FLOOR_MS);
 }
 
 export function backoffAfter(schedule: SyncSchedule, failures: number): number {

@@ -7,7 +7,7 @@ import { NetworkError } from '../network/provider.js';
 import { acceptContact } from './network-events.js';
 import * as contactRepo from './outreach-contacts.repository.js';
 import { type StepContext } from './step-context.js';
-import { DAY_MS } from '../shared/time.js';
+import { DAY_MS, pacedInterval } from '../shared/time.js';
 import { isWorkingTime } from './working-hours.js';
 
 export const POLL_INTERVAL_MS = 2 * 3_600_000;
@@ -18,7 +18,7 @@ export const POLL_INTERVAL_MS = 2 * 3_600_000;
  * network keeps POLL_INTERVAL_MS.
  */
 export function pollIntervalFor(pace = 1): number {
-  return pace <= 1 ? POLL_INTERVAL_MS : Math.max(60_000, POLL_INTERVAL_MS / pace);
+  return pacedInterval(POLL_INTERVAL_MS, pace, 60_000);
 }
 
 export async function pollInvitations(c: StepContext): Promise<void> {

@@ -38,3 +38,13 @@ export function startOfDay(date: string): number {
 export function backoffMs(base: number, max: number, failures: number): number {
   return Math.min(max, base * 2 ** Math.max(0, failures - 1));
 }
+
+/**
+ * An interval of a network that lives `pace` times faster than real time (the demo's simulated
+ * one): shortened by the pace, but never under `floorMs` of clock time unless the interval itself
+ * is shorter. Every real network (pace 1) keeps the interval.
+ */
+export function pacedInterval(intervalMs: number, pace: number, floorMs: number): number {
+  if (pace <= 1) return intervalMs;
+  return Math.max(intervalMs / pace, Math.min(intervalMs, floorMs));
+}
